@@ -1,0 +1,118 @@
+// A case's own expectations, call by call. A failure here names the case's primary
+// requirement: the first one its "requirements" list gives.
+import type { CallExpectation, Json } from "../case-schema.ts";
+import type { CallOutcome } from "../adapter.ts";
+import type { PolicyRecord } from "../probes.ts";
+import { jsonDiff, snapshotDiff } from "../report/diff.ts";
+import type { Failure, Observation, TurnObservation } from "../results.ts";
+import { sameSnapshot, snapshot, snapshotValue, type Snapshot } from "../snapshot.ts";
+
+export function expectationFailures(observation: Observation): Failure[] {
+  const requirement = observation.testCase.requirements[0]!;
+  const failures: Failure[] = [];
+  for (const turn of observation.turns) {
+    const expectations = observation.testCase.steps[turn.step]?.expect ?? {};
+    for (const [callId, expectation] of Object.entries(expectations)) {
+      for (const problem of callProblems(observation, turn, callId, expectation)) {
+        failures.push({ requirement, step: turn.step, callId, ...problem });
+      }
+    }
+  }
+  return failures;
+}
+
+type Problem = { message: string; diff?: string };
+
+function callProblems(observation: Observation, turn: TurnObservation, callId: string, expected: CallExpectation): Problem[] {
+  const { log } = observation;
+  const problems: Problem[] = [];
+  const outcome = turn.outcomes.get(callId);
+  const policies = log.policies.filter((record) => record.step === turn.step && record.callId === callId);
+  const executions = log.executions.filter((record) => record.step === turn.step && record.callId === callId);
+  const lastPolicy = policies.at(-1);
+
+  if (outcome?.outcome !== expected.outcome) {
+    problems.push({ message: `expected outcome ${expected.outcome}, got ${describeOutcome(outcome)}` });
+  } else if (expected.reason !== undefined && outcome.outcome === "denied" && outcome.reason !== expected.reason) {
+    problems.push({ message: `expected deny reason "${expected.reason}", got "${outcome.reason}"` });
+  } else if (expected.stage !== undefined && outcome.outcome === "invalid" && outcome.stage !== expected.stage) {
+    problems.push({ message: `expected a validation error at stage ${expected.stage}, got stage ${outcome.stage}` });
+  }
+
+  const expectedExecutions = expected.executions ?? (expected.outcome === "executed" ? 1 : 0);
+  if (executions.length !== expectedExecutions) {
+    problems.push({ message: `expected the tool to run ${expectedExecutions} time(s), it ran ${executions.length} time(s)` });
+  }
+  const expectedEvaluations = expected.policyEvaluations ?? defaultEvaluations(expected.outcome);
+  if (expectedEvaluations !== undefined && policies.length !== expectedEvaluations) {
+    problems.push({ message: `expected ${expectedEvaluations} policy evaluation(s), got ${policies.length}` });
+  }
+
+  const suspended = outcome?.outcome === "suspended" ? outcome.proposal : undefined;
+  const compare = (view: string, want: Json | undefined, got: Snapshot | undefined, where: string) => {
+    if (want === undefined) return;
+    if (got === undefined) {
+      problems.push({ message: `expected ${view} ${JSON.stringify(want)}, but ${where}` });
+    } else if (!sameSnapshot(snapshot(want), got)) {
+      problems.push({ message: `${view} differ from the expectation`, diff: snapshotDiff(snapshot(want), got) });
+    }
+  };
+  compare(
+    "requestedArguments",
+    expected.requestedArguments,
+    lastPolicy?.requestedAtEntry ?? (suspended && "requestedArguments" in suspended ? snapshot(suspended.requestedArguments) : undefined),
+    lastPolicy ? "the policy was handed no requestedArguments" : "the policy never saw this call",
+  );
+  compare("parsedArguments (at policy entry)", expected.parsedArguments, lastPolicy?.parsedAtEntry, "the policy never saw this call");
+  compare("executedArguments (at tool entry)", expected.executedArguments, executions.at(-1)?.argsAtEntry, "the tool never ran for this call");
+
+  if (expected.hookInputs !== undefined) {
+    const seen = log.hooks.filter((record) => record.step === turn.step && record.callId === callId).map((record) => record.toolInput);
+    const want = expected.hookInputs.map((value) => snapshot(value));
+    if (seen.length !== want.length || seen.some((got, i) => !sameSnapshot(want[i], got))) {
+      problems.push({
+        message: "the hooks saw different inputs from the expectation",
+        diff: jsonDiff(expected.hookInputs, seen.map(snapshotValue)),
+      });
+    }
+  }
+
+  const ownHash = hashOf(observation, callId);
+  for (const other of expected.sameHashAs ?? []) {
+    const otherHash = hashOf(observation, other);
+    if (ownHash === undefined || otherHash === undefined || ownHash !== otherHash) {
+      problems.push({ message: `expected the same proposal hash as ${other}: ${ownHash ?? "(none)"} vs ${otherHash ?? "(none)"}` });
+    }
+  }
+  for (const other of expected.differentHashFrom ?? []) {
+    const otherHash = hashOf(observation, other);
+    if (ownHash === undefined || otherHash === undefined || ownHash === otherHash) {
+      problems.push({ message: `expected a proposal hash different from ${other}'s: ${ownHash ?? "(none)"} vs ${otherHash ?? "(none)"}` });
+    }
+  }
+  return problems;
+}
+
+function defaultEvaluations(outcome: CallExpectation["outcome"]): number | undefined {
+  if (outcome === "executed" || outcome === "suspended") return 1;
+  if (outcome === "invalid") return 0;
+  return undefined; // a deny may come from the policy or from a hook before it
+}
+
+/** The proposal hash a call was evaluated under: its last policy record, else its suspended proposal. */
+function hashOf(observation: Observation, callId: string): string | undefined {
+  const record: PolicyRecord | undefined = observation.log.policies.filter((policy) => policy.callId === callId).at(-1);
+  if (record) return record.proposalHash;
+  for (const turn of observation.turns) {
+    const outcome = turn.outcomes.get(callId);
+    if (outcome?.outcome === "suspended") return outcome.proposal.proposalHash;
+  }
+  return undefined;
+}
+
+export function describeOutcome(outcome: CallOutcome | undefined): string {
+  if (!outcome) return "no report";
+  if (outcome.outcome === "denied") return `denied ("${outcome.reason}")`;
+  if (outcome.outcome === "invalid") return `invalid at stage ${outcome.stage} (${outcome.message})`;
+  return outcome.outcome;
+}

@@ -1,0 +1,95 @@
+// RFC 6901 JSON Pointers over plain JSON values, and the Edit vocabulary built on them.
+import type { Edit } from "../case-schema.ts";
+
+export function pointerTokens(pointer: string): string[] {
+  if (pointer === "") return [];
+  return pointer.slice(1).split("/").map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+type Container = Record<string, unknown> | unknown[];
+
+function isContainer(value: unknown): value is Container {
+  return typeof value === "object" && value !== null;
+}
+
+function ownMember(container: Container, token: string): { found: boolean; value?: unknown } {
+  if (Array.isArray(container)) {
+    const index = /^(0|[1-9]\d*)$/.test(token) ? Number(token) : -1;
+    return index >= 0 && index < container.length ? { found: true, value: container[index] } : { found: false };
+  }
+  return Object.prototype.hasOwnProperty.call(container, token) ? { found: true, value: container[token] } : { found: false };
+}
+
+/** The value at `pointer`; own members only, so "__proto__" means an own key of that name. */
+export function getAt(root: unknown, pointer: string): { found: boolean; value?: unknown } {
+  return getByTokens(root, pointerTokens(pointer));
+}
+
+function getByTokens(root: unknown, tokens: readonly string[]): { found: boolean; value?: unknown } {
+  let current: unknown = root;
+  for (const token of tokens) {
+    if (!isContainer(current)) return { found: false };
+    const member = ownMember(current, token);
+    if (!member.found) return { found: false };
+    current = member.value;
+  }
+  return { found: true, value: current };
+}
+
+function defineMember(container: Container, token: string, value: unknown): void {
+  if (Array.isArray(container)) {
+    const index = token === "-" ? container.length : Number(token);
+    if (!Number.isInteger(index) || index < 0 || index > container.length) throw new Error(`array index "${token}" is out of range`);
+    container[index] = value;
+  } else {
+    // defineProperty, so that a "__proto__" token makes an own key instead of changing the prototype.
+    Object.defineProperty(container, token, { value, writable: true, enumerable: true, configurable: true });
+  }
+}
+
+/** Sets the value at `pointer` in place, creating missing objects on the way. */
+export function setAt(root: unknown, pointer: string, value: unknown): void {
+  const tokens = pointerTokens(pointer);
+  if (tokens.length === 0) throw new Error("cannot set the whole value in place; use replace");
+  let current: unknown = root;
+  for (const token of tokens.slice(0, -1)) {
+    if (!isContainer(current)) throw new Error(`cannot set ${pointer}: a parent is not an object or array`);
+    const member = ownMember(current, token);
+    if (!member.found || !isContainer(member.value)) defineMember(current, token, {});
+    current = ownMember(current, token).value;
+  }
+  if (!isContainer(current)) throw new Error(`cannot set ${pointer}: the parent is not an object or array`);
+  defineMember(current, tokens[tokens.length - 1]!, value);
+}
+
+export function removeAt(root: unknown, pointer: string): void {
+  const tokens = pointerTokens(pointer);
+  const parent = getByTokens(root, tokens.slice(0, -1));
+  const last = tokens[tokens.length - 1];
+  if (last === undefined || !parent.found || !isContainer(parent.value)) return;
+  if (Array.isArray(parent.value)) parent.value.splice(Number(last), 1);
+  else delete (parent.value as Record<string, unknown>)[last];
+}
+
+/** Applies an edit to `target` in place (replace swaps the members of an object or array). */
+export function applyEditInPlace(target: unknown, edit: Edit): void {
+  if (edit.replace !== undefined) {
+    if (!isContainer(target) || !isContainer(edit.replace) || Array.isArray(target) !== Array.isArray(edit.replace)) {
+      throw new Error("replace in place needs an object or array on both sides");
+    }
+    if (Array.isArray(target)) target.splice(0, target.length, ...structuredClone(edit.replace as unknown[]));
+    else {
+      for (const key of Object.keys(target)) delete (target as Record<string, unknown>)[key];
+      for (const [key, value] of Object.entries(edit.replace)) defineMember(target, key, structuredClone(value));
+    }
+  }
+  for (const [pointer, value] of Object.entries(edit.set ?? {})) setAt(target, pointer, structuredClone(value));
+  for (const pointer of edit.remove ?? []) removeAt(target, pointer);
+}
+
+/** Returns a new value: a copy of `source` (or the replacement) with the edit applied. */
+export function applyEditToCopy(source: unknown, edit: Edit): unknown {
+  const result = structuredClone(edit.replace !== undefined ? edit.replace : source);
+  if (edit.set || edit.remove) applyEditInPlace(result, { set: edit.set, remove: edit.remove });
+  return result;
+}

@@ -1,0 +1,181 @@
+// Reads case files: YAML syntax, then the case schema, then the cross-references the schema
+// cannot express. Every problem is reported with file, line and what was expected.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import type { z } from "zod";
+import { CaseFile, type Call } from "./case-schema.ts";
+import { FAMILIES, REQUIREMENTS, type Family } from "./requirements.ts";
+import { locate, parseYamlFile, type ParsedYaml } from "./source-location.ts";
+
+export type Capability = "hooks" | "approval" | "batch";
+
+export interface LoadedCase extends CaseFile {
+  family: Family;
+  file: string;
+  /** What an adapter must support to run this case, derived from its content. */
+  capabilities: Capability[];
+  source: ParsedYaml;
+}
+
+export interface CaseFileError {
+  file: string;
+  /** "file:line:column: what is wrong" */
+  message: string;
+}
+
+export interface LoadResult {
+  cases: LoadedCase[];
+  errors: CaseFileError[];
+}
+
+/** Loads every *.yaml under the given files or folders, sorted by id. */
+export function loadCases(paths: readonly string[]): LoadResult {
+  const cases: LoadedCase[] = [];
+  const errors: CaseFileError[] = [];
+  for (const file of paths.flatMap(listCaseFiles)) {
+    const result = loadCaseFile(file);
+    if ("case" in result) cases.push(result.case);
+    else errors.push(...result.errors);
+  }
+  const seen = new Map<string, string>();
+  for (const loaded of cases) {
+    const earlier = seen.get(loaded.id);
+    if (earlier) errors.push({ file: loaded.file, message: `${locate(loaded.source, ["id"])}: id "${loaded.id}" is also used by ${earlier}` });
+    seen.set(loaded.id, loaded.file);
+  }
+  cases.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { cases, errors };
+}
+
+function listCaseFiles(path: string): string[] {
+  const absolute = resolve(path);
+  let stats;
+  try {
+    stats = statSync(absolute);
+  } catch {
+    return [absolute]; // reported as unreadable by loadCaseFile
+  }
+  if (!stats.isDirectory()) return [absolute];
+  return readdirSync(absolute, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.ya?ml$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}
+
+export function loadCaseFile(file: string): { case: LoadedCase } | { errors: CaseFileError[] } {
+  const shown = relative(process.cwd(), file) || file;
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    return { errors: [{ file, message: `${shown}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})` }] };
+  }
+  const source = parseYamlFile(shown, text);
+  if (source.document.errors.length > 0) {
+    return {
+      errors: source.document.errors.map((error) => {
+        const pos = error.linePos?.[0];
+        const where = pos ? `${shown}:${pos.line}:${pos.col}` : shown;
+        return { file, message: `${where}: YAML syntax: ${error.message.split("\n")[0]}` };
+      }),
+    };
+  }
+  const parsed = CaseFile.safeParse(source.document.toJS());
+  if (!parsed.success) {
+    return { errors: parsed.error.issues.flatMap((issue) => describeIssue(issue, source)).map((message) => ({ file, message })) };
+  }
+  const problems = crossReferenceProblems(parsed.data, file);
+  if (problems.length > 0) {
+    return { errors: problems.map(({ path, message }) => ({ file, message: `${locate(source, path)}: ${message}` })) };
+  }
+  const family = parsed.data.id.split("/")[0] as Family;
+  return { case: { ...parsed.data, family, file, capabilities: capabilitiesOf(parsed.data), source } };
+}
+
+function describeIssue(issue: z.core.$ZodIssue, source: ParsedYaml): string[] {
+  const where = (path: readonly PropertyKey[]) => `${locate(source, path)}: ${path.length ? path.join(".") : "(top level)"}`;
+  if (issue.code === "unrecognized_keys") {
+    return issue.keys.map((key) => `${where([...issue.path, key])}: unknown word "${key}" here`);
+  }
+  if (issue.code === "invalid_type" && /received undefined/.test(issue.message)) {
+    return [`${where(issue.path)}: missing; expected ${issue.expected}`];
+  }
+  if (issue.code === "invalid_union" && issue.errors.length > 0) {
+    // Report the branch that got furthest, rather than every branch's complaint.
+    const best = issue.errors.reduce((a, b) => (a.length <= b.length ? a : b));
+    return best.flatMap((inner) => describeIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, source));
+  }
+  return [`${where(issue.path)}: expected ${issue.message.replace(/^Invalid input: expected /, "")}`];
+}
+
+interface Problem {
+  path: PropertyKey[];
+  message: string;
+}
+
+function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
+  const problems: Problem[] = [];
+  const [family, name] = data.id.split("/") as [string, string];
+  if (!(FAMILIES as readonly string[]).includes(family)) {
+    problems.push({ path: ["id"], message: `family "${family}" is not one of ${FAMILIES.join(", ")}` });
+  }
+  const expectedName = `${basename(dirname(file))}/${basename(file).replace(/\.ya?ml$/, "")}`;
+  if (expectedName !== data.id) {
+    problems.push({ path: ["id"], message: `id "${data.id}" must match the file's place: cases/${family}/${name}.yaml (this file is ${expectedName})` });
+  }
+  data.requirements.forEach((id, index) => {
+    const requirement = REQUIREMENTS.get(id);
+    if (!requirement) problems.push({ path: ["requirements", index], message: `unknown requirement "${id}" (see spec/requirements.yaml)` });
+    else if (requirement.level === "should" && data.level === "must") {
+      problems.push({ path: ["level"], message: `a must case cannot test the should requirement ${id}; make the case level should` });
+    }
+  });
+  const hookIds = new Set<string>();
+  data.hooks?.forEach((hook, index) => {
+    if (hookIds.has(hook.id)) problems.push({ path: ["hooks", index, "id"], message: `hook id "${hook.id}" is used twice` });
+    hookIds.add(hook.id);
+    hook.tools?.forEach((tool, t) => {
+      if (!(tool in data.tools)) problems.push({ path: ["hooks", index, "tools", t], message: `unknown tool "${tool}"; declared tools: ${Object.keys(data.tools).join(", ")}` });
+    });
+    if (hook.decision === undefined && hook.rewrite === undefined) {
+      problems.push({ path: ["hooks", index], message: 'a hook needs a "decision", a "rewrite", or both' });
+    }
+  });
+  const calls = new Map<string, Call>();
+  data.steps.forEach((step, s) => {
+    const turnCalls = new Set<string>();
+    step.turn?.forEach((call, c) => {
+      if (calls.has(call.id)) problems.push({ path: ["steps", s, "turn", c, "id"], message: `call id "${call.id}" is used twice in this case` });
+      if (!(call.tool in data.tools)) problems.push({ path: ["steps", s, "turn", c, "tool"], message: `unknown tool "${call.tool}"; declared tools: ${Object.keys(data.tools).join(", ")}` });
+      calls.set(call.id, call);
+      turnCalls.add(call.id);
+    });
+    for (const [callId, expectation] of Object.entries(step.expect ?? {})) {
+      if (!turnCalls.has(callId)) problems.push({ path: ["steps", s, "expect", callId], message: `"${callId}" is not a call of this turn` });
+      for (const key of ["sameHashAs", "differentHashFrom"] as const) {
+        expectation[key]?.forEach((other, i) => {
+          if (!calls.has(other)) problems.push({ path: ["steps", s, "expect", callId, key, i], message: `"${other}" is not a call of this or an earlier turn` });
+        });
+      }
+      if (expectation.stage !== undefined && expectation.outcome !== "invalid") {
+        problems.push({ path: ["steps", s, "expect", callId, "stage"], message: '"stage" goes with outcome invalid' });
+      }
+    }
+    step.turn?.forEach((call, c) => {
+      if (!step.expect?.[call.id]) problems.push({ path: ["steps", s, "turn", c], message: `call "${call.id}" has no entry under "expect"` });
+    });
+    if (step.grant && !calls.has(step.grant.call)) {
+      problems.push({ path: ["steps", s, "grant", "call"], message: `"${step.grant.call}" is not a call of an earlier turn` });
+    }
+  });
+  return problems;
+}
+
+function capabilitiesOf(data: CaseFile): Capability[] {
+  const needs = new Set<Capability>();
+  if (data.hooks?.length) needs.add("hooks");
+  const suspends = data.policy.otherwise === "require_approval" || data.policy.rules.some((rule) => rule.decision === "require_approval");
+  if (suspends || data.steps.some((step) => step.grant)) needs.add("approval");
+  if (data.steps.some((step) => (step.turn?.length ?? 0) > 1)) needs.add("batch");
+  return [...needs].sort();
+}

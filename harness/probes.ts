@@ -1,0 +1,155 @@
+// The probes: the policy, hooks, tools and schemas the harness builds from a case and hands
+// to the adapter. They record what the runtime gave them, so a verdict never rests on the
+// adapter's own word. Every record carries a global sequence number and the step it fell in.
+import { z } from "zod";
+import type { PolicyDecision, PreToolUseHook, SessionWiring, ToolPolicyInput, WiredTool } from "./adapter.ts";
+import type { LoadedCase } from "./loader.ts";
+import { compileSchema } from "./compile/schema.ts";
+import { decide } from "./compile/policy.ts";
+import { applyEditInPlace, applyEditToCopy } from "./compile/pointer.ts";
+import { snapshot, type Snapshot } from "./snapshot.ts";
+
+export const AGENT_NAME = "effective-args";
+
+interface Recorded {
+  seq: number;
+  step: number;
+}
+
+export interface ParseRecord extends Recorded {
+  tool: string;
+  input: Snapshot;
+  /** Present when the parse succeeded: the schema output as it left the schema. */
+  output?: Snapshot;
+}
+
+export interface HookRecord extends Recorded {
+  hookId: string;
+  callId: string;
+  tool: string;
+  toolInput: Snapshot;
+  decision?: "allow" | "deny";
+  rewrote: boolean;
+}
+
+export interface PolicyRecord extends Recorded {
+  callId: string;
+  tool: string;
+  /** The object the runtime passed as parsedArguments (kept for the identity check). */
+  parsedRef: unknown;
+  parsedAtEntry: Snapshot;
+  requestedAtEntry: Snapshot | undefined;
+  argsCanonicalJson: string;
+  proposalHash: string;
+  decision: PolicyDecision;
+}
+
+export interface ExecutionRecord extends Recorded {
+  callId: string;
+  tool: string;
+  argsRef: unknown;
+  argsAtEntry: Snapshot;
+}
+
+export interface ProbeLog {
+  parses: ParseRecord[];
+  hooks: HookRecord[];
+  policies: PolicyRecord[];
+  executions: ExecutionRecord[];
+}
+
+export interface Probes {
+  wiring: SessionWiring;
+  log: ProbeLog;
+  grants: Set<string>;
+  /** Tags every later record with this step index. */
+  enterStep(step: number): void;
+}
+
+export function createProbes(testCase: LoadedCase): Probes {
+  const log: ProbeLog = { parses: [], hooks: [], policies: [], executions: [] };
+  const grants = new Set<string>();
+  let seq = 0;
+  let step = 0;
+  const stamp = (): Recorded => ({ seq: ++seq, step });
+
+  const tools: Record<string, WiredTool> = {};
+  for (const [name, definition] of Object.entries(testCase.tools)) {
+    tools[name] = {
+      name,
+      schema: countingSchema(compileSchema(definition.schema), (input) => {
+        const record: ParseRecord = { ...stamp(), tool: name, input };
+        log.parses.push(record);
+        return record;
+      }),
+      execute(args, context) {
+        log.executions.push({ ...stamp(), callId: context.callId, tool: name, argsRef: args, argsAtEntry: snapshot(args) });
+        if (definition.mutate) applyEditInPlace(args, definition.mutate);
+        return { ok: true };
+      },
+    };
+  }
+
+  const hooks: PreToolUseHook[] = (testCase.hooks ?? []).map((hook) => ({
+    id: hook.id,
+    appliesTo: (toolName) => hook.tools === undefined || hook.tools.includes(toolName),
+    run(input) {
+      log.hooks.push({
+        ...stamp(),
+        hookId: hook.id,
+        callId: input.callId,
+        tool: input.toolName,
+        toolInput: snapshot(input.toolInput),
+        ...(hook.decision ? { decision: hook.decision } : {}),
+        rewrote: hook.rewrite !== undefined,
+      });
+      return {
+        ...(hook.decision ? { decision: hook.decision } : {}),
+        ...(hook.reason ? { reason: hook.reason } : {}),
+        ...(hook.rewrite ? { updatedInput: applyEditToCopy(input.toolInput, hook.rewrite) } : {}),
+      };
+    },
+  }));
+
+  const policy = (input: ToolPolicyInput): PolicyDecision => {
+    const record: PolicyRecord = {
+      ...stamp(),
+      callId: input.callId,
+      tool: input.toolName,
+      parsedRef: input.parsedArguments,
+      parsedAtEntry: snapshot(input.parsedArguments),
+      requestedAtEntry: "requestedArguments" in input ? snapshot(input.requestedArguments) : undefined,
+      argsCanonicalJson: input.argsCanonicalJson,
+      proposalHash: input.proposalHash,
+      decision: decide(testCase.policy, input, { grants }),
+    };
+    log.policies.push(record);
+    if (testCase.policy.mutate) applyEditInPlace(input.parsedArguments, testCase.policy.mutate);
+    return record.decision;
+  };
+
+  return {
+    wiring: { agentName: AGENT_NAME, tools, hooks, policy },
+    log,
+    grants,
+    enterStep(next) {
+      step = next;
+    },
+  };
+}
+
+/** Wraps a schema so every parse, whichever zod entry point runs it, is recorded. */
+function countingSchema(inner: z.ZodType, begin: (input: Snapshot) => ParseRecord): z.ZodType {
+  let current: ParseRecord | undefined;
+  return z
+    .preprocess((input) => {
+      current = begin(snapshot(input));
+      return input;
+    }, inner)
+    .transform((output) => {
+      // Runs only when the inner schema accepted; a parse runs synchronously from its
+      // preprocess to here, so `current` is this parse's record.
+      if (current) current.output = snapshot(output);
+      return output;
+    });
+}

@@ -1,0 +1,44 @@
+// The pretty reporter: a line per case as it finishes, details for what went wrong, and a
+// summary by level, family and requirement.
+import type { CaseResult } from "../results.ts";
+import type { Counts } from "../summary.ts";
+import type { RunReport } from "./report.ts";
+
+const MARK: Record<CaseResult["status"], string> = { passed: "PASS ", failed: "FAIL ", errored: "ERROR", skipped: "SKIP " };
+
+export function renderProgress(result: CaseResult): string {
+  const lines = [`${MARK[result.status]} ${result.id} [${result.level}] ${result.title}`];
+  if (result.reason) lines.push(`      ${result.reason}`);
+  for (const failure of result.failures) {
+    const where = [failure.step !== undefined ? `step ${failure.step + 1}` : "", failure.callId ? `call ${failure.callId}` : ""].filter(Boolean).join(", ");
+    lines.push(`      ${failure.requirement}${where ? ` (${where})` : ""}: ${failure.message}`);
+    if (failure.diff) lines.push(...failure.diff.split("\n").map((line) => `        ${line}`));
+  }
+  return lines.join("\n") + "\n";
+}
+
+const countsLine = (counts: Counts) =>
+  `${counts.passed}/${counts.total} passed` +
+  (counts.failed ? `, ${counts.failed} failed` : "") +
+  (counts.errored ? `, ${counts.errored} errored` : "") +
+  (counts.skipped ? `, ${counts.skipped} skipped` : "");
+
+export function renderSummary(report: RunReport): string {
+  const lines: string[] = [""];
+  for (const error of report.caseFileErrors) lines.push(`CASE FILE ERROR ${error.message}`);
+  if (report.caseFileErrors.length) lines.push("");
+  const { implementation, summary } = report;
+  lines.push(`${implementation.name} ${implementation.version}: ${summary.badge}`);
+  lines.push("", "By level:");
+  for (const [level, counts] of Object.entries(summary.byLevel)) lines.push(`  ${level.toUpperCase().padEnd(16)} ${countsLine(counts)}`);
+  lines.push("", "By family:");
+  for (const [family, counts] of Object.entries(summary.byFamily)) lines.push(`  ${family.padEnd(16)} ${countsLine(counts)}`);
+  const notHolding = report.requirements.filter((verdict) => verdict.status !== "holds");
+  lines.push("", `Requirements: ${report.requirements.length - notHolding.length}/${report.requirements.length} hold`);
+  for (const verdict of notHolding) {
+    const detail = verdict.brokenIn.length ? ` in ${verdict.brokenIn.join(", ")}` : "";
+    lines.push(`  ${verdict.id.padEnd(11)} ${verdict.level.padEnd(6)} ${verdict.status}${detail}: ${verdict.title}`);
+  }
+  lines.push("", `${summary.total} cases: ${summary.passed} passed, ${summary.failed} failed, ${summary.errored} errored, ${summary.skipped} skipped`);
+  return lines.join("\n") + "\n";
+}

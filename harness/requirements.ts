@@ -1,0 +1,34 @@
+// The requirements catalogue (spec/requirements.yaml), loaded and checked once.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { parse } from "yaml";
+import { LEVELS } from "./case-schema.ts";
+
+export const FAMILIES = ["invariant", "matrix", "decoy-field", "hook-rewrite", "approval-resume", "read-batch"] as const;
+export type Family = (typeof FAMILIES)[number];
+
+const Requirement = z.strictObject({
+  id: z.string().regex(/^[A-Z]+-\d+$/),
+  level: z.enum(LEVELS),
+  family: z.enum(FAMILIES),
+  source: z.string(),
+  title: z.string(),
+  text: z.string(),
+  retired: z.boolean().optional(),
+});
+export type Requirement = z.infer<typeof Requirement>;
+
+export const CATALOGUE_PATH = fileURLToPath(new URL("../spec/requirements.yaml", import.meta.url));
+
+function loadCatalogue(): ReadonlyMap<string, Requirement> {
+  const parsed = z.strictObject({ requirements: z.array(Requirement) }).parse(parse(readFileSync(CATALOGUE_PATH, "utf8")));
+  const byId = new Map<string, Requirement>();
+  for (const requirement of parsed.requirements) {
+    if (byId.has(requirement.id)) throw new Error(`${CATALOGUE_PATH}: requirement ${requirement.id} is listed twice`);
+    byId.set(requirement.id, requirement);
+  }
+  return byId;
+}
+
+export const REQUIREMENTS = loadCatalogue();

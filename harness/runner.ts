@@ -1,0 +1,155 @@
+// Runs cases against an adapter: a fresh session and fresh probes per case, the steps in
+// order, then the universal checks and the case's own expectations.
+import type { Adapter, AdapterSession, CallOutcome } from "./adapter.ts";
+import type { Grant } from "./case-schema.ts";
+import { expectationFailures } from "./checks/expectations.ts";
+import { universalFailures } from "./checks/universal.ts";
+import type { LoadedCase } from "./loader.ts";
+import { createProbes, type Probes } from "./probes.ts";
+import type { CaseResult, Failure, Observation, TurnObservation } from "./results.ts";
+import { canonicalJson, proposalHash } from "../reference/fingerprint.ts";
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export interface RunOptions {
+  /** How long one adapter call (session start or turn) may take. */
+  timeoutMs?: number;
+  /** Called after each case, for progress output. */
+  onResult?: (result: CaseResult) => void;
+}
+
+export async function runCases(adapter: Adapter, cases: readonly LoadedCase[], options: RunOptions = {}): Promise<CaseResult[]> {
+  const results: CaseResult[] = [];
+  for (const testCase of cases) {
+    const result = await runCase(adapter, testCase, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    options.onResult?.(result);
+    results.push(result);
+  }
+  return results;
+}
+
+/** Thrown for a broken adapter: the case is "errored", never failed. */
+class AdapterBroke extends Error {}
+
+export async function runCase(adapter: Adapter, testCase: LoadedCase, timeoutMs: number): Promise<CaseResult> {
+  const started = performance.now();
+  const base = {
+    id: testCase.id,
+    file: testCase.file,
+    title: testCase.title,
+    level: testCase.level,
+    family: testCase.family,
+    requirements: testCase.requirements,
+  };
+  const finish = (rest: Pick<CaseResult, "status" | "failures"> & { reason?: string }): CaseResult => ({
+    ...base,
+    ...rest,
+    durationMs: Math.round(performance.now() - started),
+  });
+
+  const missing = testCase.capabilities.filter((capability) => !adapter.capabilities.includes(capability));
+  if (missing.length > 0) return finish({ status: "skipped", failures: [], reason: `the adapter does not declare: ${missing.join(", ")}` });
+
+  const probes = createProbes(testCase);
+  let session: AdapterSession | undefined;
+  try {
+    const opened = await bounded(Promise.resolve().then(() => adapter.createSession(probes.wiring)), timeoutMs, "createSession");
+    session = opened;
+    const observation = await runSteps(opened, testCase, probes, timeoutMs);
+    const failures = [...observation.runFailures, ...universalFailures(observation), ...expectationFailures(observation)];
+    return finish({ status: failures.length > 0 ? "failed" : "passed", failures });
+  } catch (error) {
+    const reason = error instanceof AdapterBroke ? error.message : `the adapter threw: ${describeError(error)}`;
+    return finish({ status: "errored", failures: [], reason });
+  } finally {
+    try {
+      await session?.close?.();
+    } catch {
+      // A failing close says nothing about the case's verdict.
+    }
+  }
+}
+
+async function runSteps(session: AdapterSession, testCase: LoadedCase, probes: Probes, timeoutMs: number): Promise<Observation> {
+  const observation: Observation = { testCase, log: probes.log, turns: [], runFailures: [] };
+  let turnNumber = 0;
+  for (const [step, definition] of testCase.steps.entries()) {
+    probes.enterStep(step);
+    if (definition.grant) {
+      const problem = giveGrant(definition.grant, observation, probes.grants);
+      if (problem) observation.runFailures.push({ requirement: testCase.requirements[0]!, message: problem, step });
+      continue;
+    }
+    const calls = definition.turn ?? [];
+    turnNumber += 1;
+    const modelCalls = calls.map((call) => ({ callId: call.id, toolName: call.tool, rawArguments: call.arguments }));
+    const reported = await bounded(session.runTurn(modelCalls, turnNumber), timeoutMs, `turn ${turnNumber}`);
+    observation.turns.push({ step, turn: turnNumber, calls, outcomes: outcomesByCall(reported, calls.map((call) => call.id)) });
+  }
+  return observation;
+}
+
+function outcomesByCall(reported: unknown, callIds: readonly string[]): TurnObservation["outcomes"] {
+  if (!Array.isArray(reported)) throw new AdapterBroke(`runTurn returned ${describeValue(reported)} instead of a list of call outcomes`);
+  const outcomes = new Map<string, CallOutcome>();
+  for (const entry of reported as CallOutcome[]) {
+    if (typeof entry !== "object" || entry === null || typeof entry.callId !== "string" || !["executed", "denied", "suspended", "invalid"].includes(entry.outcome)) {
+      throw new AdapterBroke(`runTurn reported a malformed outcome: ${describeValue(entry)}`);
+    }
+    if (!callIds.includes(entry.callId)) throw new AdapterBroke(`runTurn reported an unknown call "${entry.callId}"`);
+    if (outcomes.has(entry.callId)) throw new AdapterBroke(`runTurn reported call "${entry.callId}" twice`);
+    outcomes.set(entry.callId, entry);
+  }
+  const missing = callIds.filter((id) => !outcomes.has(id));
+  if (missing.length > 0) throw new AdapterBroke(`runTurn reported no outcome for ${missing.join(", ")}`);
+  return outcomes;
+}
+
+/**
+ * A grant for the call's proposal. "effective" takes the hash from the suspended proposal;
+ * "requested" forges what a pre-RFC runtime would have hashed: the decoded request.
+ */
+function giveGrant(grant: Grant, observation: Observation, grants: Set<string>): string | undefined {
+  for (const turn of observation.turns) {
+    const call = turn.calls.find((candidate) => candidate.id === grant.call);
+    if (!call) continue;
+    if (grant.view === "requested") {
+      try {
+        grants.add(proposalHash(call.tool, canonicalJson(JSON.parse(call.arguments))));
+        return undefined;
+      } catch {
+        return `cannot compute a pre-schema grant for ${call.id}: its arguments are not canonical JSON`;
+      }
+    }
+    const outcome = turn.outcomes.get(call.id);
+    if (outcome?.outcome !== "suspended") return `cannot grant approval for ${call.id}: it was not suspended`;
+    grants.add(outcome.proposal.proposalHash);
+    return undefined;
+  }
+  return `cannot grant approval for ${grant.call}: no such call ran`;
+}
+
+async function bounded<T>(work: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AdapterBroke(`${what} did not finish within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : describeValue(error);
+}
+
+function describeValue(value: unknown): string {
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? String(value) : text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,21 @@
+// The reference runtime behind the harness's adapter contract: the oracle every case must pass.
+import type { Adapter } from "../harness/adapter.ts";
+import { createRuntime, referenceStages, type Stages } from "./runtime.ts";
+
+/** An adapter for the reference runtime, or for a variation of it with some stages replaced. */
+export function referenceAdapter(name = "effective-args reference", stages: Stages = referenceStages): Adapter {
+  return {
+    name,
+    version: "0.1.0",
+    capabilities: ["approval", "batch", "hooks"],
+    createSession(wiring) {
+      const runtime = createRuntime(
+        { agentName: wiring.agentName, tools: wiring.tools, hooks: wiring.hooks, policy: wiring.policy },
+        stages,
+      );
+      return { runTurn: (calls, turn) => runtime.runTurn(calls, turn) };
+    },
+  };
+}
+
+export default referenceAdapter();

@@ -1,0 +1,184 @@
+// The reference runtime: RFC-0015's pipeline, one small stage per step, in the order of
+// spec/requirements.yaml. Each stage is a replaceable function so that a variation of the
+// reference (a "mutant" in test/) can change exactly one step.
+import type {
+  CallOutcome,
+  ModelCall,
+  PolicyDecision,
+  PreToolUseHook,
+  SuspendedToolProposal,
+  ToolPolicy,
+  ToolPolicyInput,
+  WiredTool,
+} from "../harness/adapter.ts";
+import {
+  HOOK_DENIED,
+  NOT_CANONICALIZABLE,
+  POLICY_FAILED,
+  POLICY_MUTATED_ARGUMENTS,
+  ToolArgumentsValidationError,
+  UNKNOWN_TOOL,
+} from "./errors.ts";
+import { canonicalJson, proposalHash } from "./fingerprint.ts";
+import { decodeStrictJson } from "./strict-json.ts";
+
+export interface RuntimeConfig {
+  agentName: string;
+  tools: Readonly<Record<string, WiredTool>>;
+  hooks: readonly PreToolUseHook[];
+  policy: ToolPolicy;
+}
+
+export interface Fingerprint {
+  argsCanonicalJson: string;
+  proposalHash: string;
+}
+
+export type HookOutcome = { input: unknown } | { deniedWith: string };
+
+/** An attempt, as far as it has got: what each later stage needs to know. */
+export interface Attempt {
+  call: ModelCall;
+  turn: number;
+  tool: WiredTool;
+  requested: unknown;
+}
+
+export interface Stages {
+  /** Raw provider string to requestedArguments; throws a json-stage validation error. */
+  decode(raw: string): unknown;
+  /** PreToolUse hooks in order, each on a copy of the previous result. */
+  rewrite(config: RuntimeConfig, attempt: Attempt): Promise<HookOutcome>;
+  /** The single schema parse; throws a schema-stage validation error. */
+  parse(tool: WiredTool, input: unknown): unknown;
+  /** Detaches the parse output from state the schema may share between parses. */
+  isolate(parsed: unknown): unknown;
+  fingerprint(toolName: string, parsed: unknown): Fingerprint;
+  /** Evaluates policy and converts an in-place change of the arguments into a deny. */
+  authorize(policy: ToolPolicy, input: ToolPolicyInput): Promise<PolicyDecision>;
+  execute(tool: WiredTool, args: unknown, callId: string): Promise<unknown>;
+  /** The whole attempt, wiring the stages above together. */
+  attempt(config: RuntimeConfig, call: ModelCall, turn: number): Promise<CallOutcome>;
+}
+
+export const referenceStages: Stages = {
+  decode: (raw) => decodeStrictJson(raw),
+
+  async rewrite(config, { call, requested }) {
+    let input = requested;
+    for (const hook of config.hooks) {
+      if (!hook.appliesTo(call.toolName)) continue;
+      // A copy, so no hook can change the request view or an earlier hook's result in place.
+      const result = await hook.run({ hookId: hook.id, toolName: call.toolName, callId: call.callId, toolInput: structuredClone(input) });
+      if (result.decision === "deny") return { deniedWith: result.reason ?? HOOK_DENIED };
+      if (result.updatedInput !== undefined) input = result.updatedInput;
+      // A hook's "allow" is advisory: the policy still decides.
+    }
+    return { input };
+  },
+
+  parse(tool, input) {
+    const result = tool.schema.safeParse(input);
+    if (!result.success) {
+      const detail = result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ");
+      throw new ToolArgumentsValidationError("schema", detail);
+    }
+    return result.data;
+  },
+
+  isolate: (parsed) => structuredClone(parsed),
+
+  fingerprint(toolName, parsed) {
+    const argsCanonicalJson = canonicalJson(parsed);
+    return { argsCanonicalJson, proposalHash: proposalHash(toolName, argsCanonicalJson) };
+  },
+
+  async authorize(policy, input) {
+    const decision = await policy(input);
+    let after: string | undefined;
+    try {
+      after = canonicalJson(input.parsedArguments);
+    } catch {
+      after = undefined;
+    }
+    if (after !== input.argsCanonicalJson) return { decision: "deny", reason: POLICY_MUTATED_ARGUMENTS };
+    return decision;
+  },
+
+  execute: async (tool, args, callId) => tool.execute(args, { callId }),
+
+  async attempt(config, call, turn) {
+    const stages = this;
+    const tool = config.tools[call.toolName];
+    if (!tool) return { callId: call.callId, outcome: "denied", reason: UNKNOWN_TOOL };
+    try {
+      const requested = stages.decode(call.rawArguments);
+      const rewritten = await stages.rewrite(config, { call, turn, tool, requested });
+      if ("deniedWith" in rewritten) return { callId: call.callId, outcome: "denied", reason: rewritten.deniedWith };
+      const parsedArguments = stages.isolate(stages.parse(tool, rewritten.input));
+      let fingerprint: Fingerprint;
+      try {
+        fingerprint = stages.fingerprint(call.toolName, parsedArguments);
+      } catch {
+        return { callId: call.callId, outcome: "denied", reason: NOT_CANONICALIZABLE };
+      }
+      const input: ToolPolicyInput = {
+        agentName: config.agentName,
+        toolName: call.toolName,
+        callId: call.callId,
+        turn,
+        rawArguments: call.rawArguments,
+        requestedArguments: requested,
+        parsedArguments,
+        ...fingerprint,
+      };
+      let decision: PolicyDecision;
+      try {
+        decision = await stages.authorize(config.policy, input);
+      } catch {
+        return { callId: call.callId, outcome: "denied", reason: POLICY_FAILED };
+      }
+      switch (decision.decision) {
+        case "deny":
+          return { callId: call.callId, outcome: "denied", reason: decision.reason };
+        case "require_approval":
+          return { callId: call.callId, outcome: "suspended", proposal: suspend(input) };
+        case "allow":
+          return { callId: call.callId, outcome: "executed", result: await stages.execute(tool, parsedArguments, call.callId) };
+      }
+    } catch (error) {
+      if (error instanceof ToolArgumentsValidationError) {
+        return { callId: call.callId, outcome: "invalid", stage: error.stage, message: error.message };
+      }
+      throw error;
+    }
+  },
+};
+
+function suspend(input: ToolPolicyInput): SuspendedToolProposal {
+  return {
+    kind: "tool",
+    callId: input.callId,
+    toolName: input.toolName,
+    rawArguments: input.rawArguments,
+    requestedArguments: input.requestedArguments,
+    parsedArguments: input.parsedArguments,
+    argsCanonicalJson: input.argsCanonicalJson,
+    proposalHash: input.proposalHash,
+  };
+}
+
+export interface Runtime {
+  /** Runs a model turn: every call is its own attempt, in the order the model gave them. */
+  runTurn(calls: readonly ModelCall[], turn: number): Promise<CallOutcome[]>;
+}
+
+export function createRuntime(config: RuntimeConfig, stages: Stages = referenceStages): Runtime {
+  return {
+    async runTurn(calls, turn) {
+      const outcomes: CallOutcome[] = [];
+      for (const call of calls) outcomes.push(await stages.attempt(config, call, turn));
+      return outcomes;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// Strict JSON decoding: JSON.parse's grammar, plus the hardening JSON.parse lacks
+// (duplicate member names, runaway nesting, numbers that overflow to Infinity).
+import { ToolArgumentsValidationError } from "./errors.ts";
+
+export const MAX_DEPTH = 64;
+
+export function decodeStrictJson(raw: string, maxDepth = MAX_DEPTH): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (error) {
+    throw new ToolArgumentsValidationError("json", `malformed JSON: ${(error as Error).message}`);
+  }
+  scanStructure(raw, maxDepth);
+  assertFiniteNumbers(value);
+  return value;
+}
+
+interface Frame {
+  keys: Set<string> | null; // null for arrays
+  expectingKey: boolean;
+}
+
+/** Walks text JSON.parse has already accepted, looking for duplicate names and depth. */
+function scanStructure(raw: string, maxDepth: number): void {
+  const stack: Frame[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const char = raw[i];
+    if (char === '"') {
+      const end = endOfString(raw, i);
+      const frame = stack[stack.length - 1];
+      if (frame?.keys && frame.expectingKey) {
+        const name = JSON.parse(raw.slice(i, end + 1)) as string;
+        if (frame.keys.has(name)) throw new ToolArgumentsValidationError("json", `duplicate member name ${JSON.stringify(name)}`);
+        frame.keys.add(name);
+        frame.expectingKey = false;
+      }
+      i = end;
+    } else if (char === "{" || char === "[") {
+      stack.push({ keys: char === "{" ? new Set() : null, expectingKey: char === "{" });
+      if (stack.length > maxDepth) throw new ToolArgumentsValidationError("json", `nesting deeper than ${maxDepth} levels`);
+    } else if (char === "}" || char === "]") {
+      stack.pop();
+    } else if (char === ",") {
+      const frame = stack[stack.length - 1];
+      if (frame?.keys) frame.expectingKey = true;
+    }
+  }
+}
+
+function endOfString(raw: string, start: number): number {
+  for (let i = start + 1; i < raw.length; i++) {
+    if (raw[i] === "\\") i++;
+    else if (raw[i] === '"') return i;
+  }
+  return raw.length - 1;
+}
+
+function assertFiniteNumbers(value: unknown): void {
+  if (typeof value === "number" && !Number.isFinite(value)) {
+    throw new ToolArgumentsValidationError("json", "a number is too large to represent");
+  }
+  if (typeof value === "object" && value !== null) {
+    for (const member of Object.values(value)) assertFiniteNumbers(member);
+  }
+}
