@@ -120,7 +120,7 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     if (error instanceof UsageError) {
-      process.stderr.write(`effective-args: ${error.message}\n\n${USAGE}`);
+      process.stderr.write(`effective-args: ${error.message}\nRun "npx tsx harness/cli.ts --help" for usage.\n`);
       process.exitCode = 2;
     } else {
       process.stderr.write(`effective-args: internal error: ${(error as Error)?.stack ?? String(error)}\n`);

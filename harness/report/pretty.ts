@@ -33,8 +33,10 @@ export function renderSummary(report: RunReport): string {
   for (const [level, counts] of Object.entries(summary.byLevel)) lines.push(`  ${level.toUpperCase().padEnd(16)} ${countsLine(counts)}`);
   lines.push("", "By family:");
   for (const [family, counts] of Object.entries(summary.byFamily)) lines.push(`  ${family.padEnd(16)} ${countsLine(counts)}`);
-  const notHolding = report.requirements.filter((verdict) => verdict.status !== "holds");
-  lines.push("", `Requirements: ${report.requirements.length - notHolding.length}/${report.requirements.length} hold`);
+  const exercised = report.requirements.filter((verdict) => verdict.status !== "untested");
+  const notHolding = exercised.filter((verdict) => verdict.status !== "holds");
+  const untested = report.requirements.length - exercised.length;
+  lines.push("", `Requirements: ${exercised.length - notHolding.length}/${exercised.length} hold` + (untested ? ` (${untested} not exercised by the selected cases)` : ""));
   for (const verdict of notHolding) {
     const detail = verdict.brokenIn.length ? ` in ${verdict.brokenIn.join(", ")}` : "";
     lines.push(`  ${verdict.id.padEnd(11)} ${verdict.level.padEnd(6)} ${verdict.status}${detail}: ${verdict.title}`);
