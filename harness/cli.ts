@@ -1,19 +1,17 @@
 // The command line: `run` executes the cases against the reference or an adapter module.
 // Exit codes: 0 every selected case passed, 1 failures or errors, 2 usage or case-file errors.
 import { existsSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import picomatch from "picomatch";
 import type { Adapter } from "./adapter.ts";
-import { loadCases, type LoadedCase } from "./loader.ts";
+import { DEFAULT_CASES_DIR, loadCases, type LoadedCase } from "./loader.ts";
 import { buildReport, exitCode } from "./report/report.ts";
 import { renderJson } from "./report/json.ts";
 import { renderProgress, renderSummary } from "./report/pretty.ts";
 import { DEFAULT_TIMEOUT_MS, runCases } from "./runner.ts";
 import referenceAdapter from "../reference/adapter.ts";
-
-export const DEFAULT_CASES_DIR = fileURLToPath(new URL("../cases", import.meta.url));
 
 const USAGE = `Usage: npx tsx harness/cli.ts run [options]
 

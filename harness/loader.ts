@@ -2,10 +2,14 @@
 // cannot express. Every problem is reported with file, line and what was expected.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { z } from "zod";
 import { CaseFile, type Call } from "./case-schema.ts";
 import { FAMILIES, REQUIREMENTS, type Family } from "./requirements.ts";
-import { locate, parseYamlFile, type ParsedYaml } from "./source-location.ts";
+import { at, locate, parseYamlFile, type ParsedYaml } from "./source-location.ts";
+
+/** The suite's own cases. */
+export const DEFAULT_CASES_DIR = fileURLToPath(new URL("../cases", import.meta.url));
 
 export type Capability = "hooks" | "approval" | "batch";
 
@@ -73,11 +77,10 @@ export function loadCaseFile(file: string): { case: LoadedCase } | { errors: Cas
   const source = parseYamlFile(shown, text);
   if (source.document.errors.length > 0) {
     return {
-      errors: source.document.errors.map((error) => {
-        const pos = error.linePos?.[0];
-        const where = pos ? `${shown}:${pos.line}:${pos.col}` : shown;
-        return { file, message: `${where}: YAML syntax: ${error.message.split("\n")[0]}` };
-      }),
+      errors: source.document.errors.map((error) => ({
+        file,
+        message: `${at(source, error.pos[0])}: YAML syntax: ${error.message.split("\n")[0]}`,
+      })),
     };
   }
   const parsed = CaseFile.safeParse(source.document.toJS());
@@ -97,15 +100,17 @@ function describeIssue(issue: z.core.$ZodIssue, source: ParsedYaml): string[] {
   if (issue.code === "unrecognized_keys") {
     return issue.keys.map((key) => `${where([...issue.path, key])}: unknown word "${key}" here`);
   }
-  if (issue.code === "invalid_type" && /received undefined/.test(issue.message)) {
-    return [`${where(issue.path)}: missing; expected ${issue.expected}`];
+  const detail = issue.message.replace(/^Invalid (input|option): /, "").replace(/, received undefined$/, "");
+  const absent = issue.path.length > 0 && !source.document.hasIn(issue.path as unknown[]);
+  if (absent && (issue.code === "invalid_type" || issue.code === "invalid_value")) {
+    return [`${where(issue.path)}: missing; ${/^expected /.test(detail) ? detail : `expected ${detail}`}`];
   }
   if (issue.code === "invalid_union" && issue.errors.length > 0) {
     // Report the branch that got furthest, rather than every branch's complaint.
     const best = issue.errors.reduce((a, b) => (a.length <= b.length ? a : b));
     return best.flatMap((inner) => describeIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, source));
   }
-  return [`${where(issue.path)}: expected ${issue.message.replace(/^Invalid input: expected /, "")}`];
+  return [`${where(issue.path)}: ${/^expected /.test(detail) ? detail : `expected ${detail}`}`];
 }
 
 interface Problem {

@@ -53,7 +53,8 @@ export interface Stages {
   parse(tool: WiredTool, input: unknown): unknown;
   /** Detaches the parse output from state the schema may share between parses. */
   isolate(parsed: unknown): unknown;
-  fingerprint(toolName: string, parsed: unknown): Fingerprint;
+  /** Canonical form and proposal hash of the parsed arguments (the attempt names the tool). */
+  fingerprint(attempt: Attempt, parsed: unknown): Fingerprint;
   /** Evaluates policy and converts an in-place change of the arguments into a deny. */
   authorize(policy: ToolPolicy, input: ToolPolicyInput): Promise<PolicyDecision>;
   execute(tool: WiredTool, args: unknown, callId: string): Promise<unknown>;
@@ -88,9 +89,9 @@ export const referenceStages: Stages = {
 
   isolate: (parsed) => structuredClone(parsed),
 
-  fingerprint(toolName, parsed) {
+  fingerprint({ call }, parsed) {
     const argsCanonicalJson = canonicalJson(parsed);
-    return { argsCanonicalJson, proposalHash: proposalHash(toolName, argsCanonicalJson) };
+    return { argsCanonicalJson, proposalHash: proposalHash(call.toolName, argsCanonicalJson) };
   },
 
   async authorize(policy, input) {
@@ -112,13 +113,14 @@ export const referenceStages: Stages = {
     const tool = config.tools[call.toolName];
     if (!tool) return { callId: call.callId, outcome: "denied", reason: UNKNOWN_TOOL };
     try {
-      const requested = stages.decode(call.rawArguments);
-      const rewritten = await stages.rewrite(config, { call, turn, tool, requested });
+      const attempt: Attempt = { call, turn, tool, requested: stages.decode(call.rawArguments) };
+      const requested = attempt.requested;
+      const rewritten = await stages.rewrite(config, attempt);
       if ("deniedWith" in rewritten) return { callId: call.callId, outcome: "denied", reason: rewritten.deniedWith };
       const parsedArguments = stages.isolate(stages.parse(tool, rewritten.input));
       let fingerprint: Fingerprint;
       try {
-        fingerprint = stages.fingerprint(call.toolName, parsedArguments);
+        fingerprint = stages.fingerprint(attempt, parsedArguments);
       } catch {
         return { callId: call.callId, outcome: "denied", reason: NOT_CANONICALIZABLE };
       }

@@ -1,0 +1,80 @@
+// The real CLI as a child process: exit codes, the JSON report's shape, usage errors.
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_CASES_DIR, loadCases } from "../harness/loader.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const caseCount = loadCases([DEFAULT_CASES_DIR]).cases.length;
+
+function cli(...args: string[]) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "harness/cli.ts", ...args], { cwd: root, encoding: "utf8" });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const withoutTimings = (text: string) => text.replace(/"durationMs": \d+/g, '"durationMs": 0');
+
+describe("the CLI", () => {
+  it("runs every case against the reference, reports JSON and exits 0", () => {
+    const { code, stdout, stderr } = cli("run", "--reporter", "json");
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(report.implementation).toMatchObject({ name: "effective-args reference", version: expect.any(String) });
+    expect(report.summary).toMatchObject({ total: caseCount, passed: caseCount, failed: 0, errored: 0, skipped: 0 });
+    expect(report.summary.badge).toMatch(/^MUST \d+\/\d+ \(100%\), SHOULD \d+\/\d+ \(100%\)$/);
+    for (const result of report.results) {
+      expect(Object.keys(result)).toEqual(expect.arrayContaining(["id", "status", "level", "family", "requirements", "failures"]));
+      expect(result.failures).toEqual([]);
+    }
+  });
+
+  it("writes the same JSON report twice, timings aside", () => {
+    expect(withoutTimings(cli("run", "--reporter", "json").stdout)).toBe(withoutTimings(cli("run", "--reporter", "json").stdout));
+  });
+
+  it("exits 1 against a broken runtime and names the broken requirement", () => {
+    const { code, stdout } = cli("run", "--reporter", "json", "--adapter", "test/mutants/no-mutation-check.ts");
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    expect(report.summary.failed).toBeGreaterThan(0);
+    const named = report.results.flatMap((result: { failures: { requirement: string; message: string }[] }) => result.failures);
+    expect(named).toContainEqual(expect.objectContaining({ requirement: expect.stringMatching(/^(INV-6|MATRIX-6)$/), message: expect.any(String) }));
+  });
+
+  it("prints progress, diffs and a summary by level and family in the pretty reporter", () => {
+    const { code, stdout } = cli("run", "--adapter", "test/mutants/pre-rfc-ordering.ts", "--filter", "decoy-field/*");
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^FAIL  decoy-field\//m);
+    expect(stdout).toMatch(/^        - expected$/m);
+    expect(stdout).toMatch(/^By level:$/m);
+    expect(stdout).toMatch(/^By family:$/m);
+    expect(stdout).toMatch(/^  decoy-field +\d+\/\d+ passed, \d+ failed$/m);
+  });
+
+  it("runs only the cases a --filter glob selects", () => {
+    const report = JSON.parse(cli("run", "--reporter", "json", "--filter", "matrix/*").stdout);
+    expect(report.results.length).toBeGreaterThanOrEqual(7);
+    expect(report.results.every((result: { id: string }) => result.id.startsWith("matrix/"))).toBe(true);
+  });
+
+  it.each([
+    { args: ["run", "--bogus"], message: /Unknown option '--bogus'/ },
+    { args: ["launch"], message: /unknown command "launch"/ },
+    { args: ["run", "--reporter", "xml"], message: /unknown reporter "xml"/ },
+    { args: ["run", "--adapter", "missing-adapter.ts"], message: /adapter module not found: missing-adapter\.ts/ },
+    { args: ["run", "--adapter", "harness/case-schema.ts"], message: /does not export an adapter/ },
+    { args: ["run", "--filter", "no-such-case/*"], message: /no case matches the selection/ },
+  ])("exits 2 with a one-line reason for $args", ({ args, message }) => {
+    const { code, stderr } = cli(...args);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stderr).not.toMatch(/\n\s+at /); // no stack trace for a user mistake
+  });
+
+  it("exits 2 and names file and line for a malformed case file", () => {
+    const { code, stdout } = cli("run", "--cases", "test/fixtures/bad-cases/matrix/unknown-word.yaml");
+    expect(code).toBe(2);
+    expect(stdout).toContain("CASE FILE ERROR test/fixtures/bad-cases/matrix/unknown-word.yaml:14:16: policy.rules.0.decison: unknown word");
+  });
+});

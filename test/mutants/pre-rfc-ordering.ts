@@ -1,0 +1,43 @@
+import type { CallOutcome } from "../../harness/adapter.ts";
+import { referenceStages } from "../../reference/runtime.ts";
+import { mutant } from "./mutant.ts";
+
+/** The pipeline RFC-0015 replaced: decode leniently, evaluate, and only then apply the schema. */
+export default mutant(
+  "pre-rfc-ordering",
+  "Policy evaluates the decoded request (malformed JSON falling back to an empty object) and the schema runs only just before execution.",
+  ["INV-1", "INV-2", "INV-4", "INV-5", "MATRIX-1", "MATRIX-2", "MATRIX-3", "MATRIX-4", "MATRIX-5", "DECOY-1", "DECOY-2"],
+  {
+    async attempt(config, call, turn): Promise<CallOutcome> {
+      const tool = config.tools[call.toolName]!;
+      let requested: unknown;
+      try {
+        requested = JSON.parse(call.rawArguments);
+      } catch {
+        requested = {};
+      }
+      const attempt = { call, turn, tool, requested };
+      const rewritten = await referenceStages.rewrite(config, attempt);
+      if ("deniedWith" in rewritten) return { callId: call.callId, outcome: "denied", reason: rewritten.deniedWith };
+      const fingerprint = referenceStages.fingerprint(attempt, rewritten.input);
+      const decision = await config.policy({
+        agentName: config.agentName,
+        toolName: call.toolName,
+        callId: call.callId,
+        turn,
+        rawArguments: call.rawArguments,
+        requestedArguments: requested,
+        parsedArguments: rewritten.input,
+        ...fingerprint,
+      });
+      if (decision.decision === "deny") return { callId: call.callId, outcome: "denied", reason: decision.reason };
+      const parsed = tool.schema.safeParse(rewritten.input);
+      if (!parsed.success) return { callId: call.callId, outcome: "invalid", stage: "schema", message: parsed.error.message };
+      if (decision.decision === "require_approval") {
+        const proposal = { kind: "tool" as const, callId: call.callId, toolName: call.toolName, rawArguments: call.rawArguments, requestedArguments: requested, parsedArguments: parsed.data, ...fingerprint };
+        return { callId: call.callId, outcome: "suspended", proposal };
+      }
+      return { callId: call.callId, outcome: "executed", result: await tool.execute(parsed.data, { callId: call.callId }) };
+    },
+  },
+);

@@ -1,0 +1,43 @@
+// The whole suite against the reference runtime: every case loads and passes.
+import { describe, expect, it } from "vitest";
+import { DEFAULT_CASES_DIR, loadCases } from "../harness/loader.ts";
+import { REQUIREMENTS } from "../harness/requirements.ts";
+import { runCase } from "../harness/runner.ts";
+import referenceAdapter from "../reference/adapter.ts";
+
+const { cases, errors } = loadCases([DEFAULT_CASES_DIR]);
+
+describe("the case files", () => {
+  it("all load", () => {
+    expect(errors.map((error) => error.message)).toEqual([]);
+  });
+
+  it("are at least 40, in every family, at both levels", () => {
+    expect(cases.length).toBeGreaterThanOrEqual(40);
+    const inFamily = (family: string) => cases.filter((testCase) => testCase.family === family).length;
+    expect(inFamily("decoy-field")).toBeGreaterThanOrEqual(8);
+    expect(inFamily("hook-rewrite")).toBeGreaterThanOrEqual(6);
+    expect(inFamily("approval-resume")).toBeGreaterThanOrEqual(6);
+    expect(inFamily("read-batch")).toBeGreaterThanOrEqual(5);
+    expect(new Set(cases.map((testCase) => testCase.level))).toEqual(new Set(["must", "should"]));
+  });
+
+  it("test every invariant and every matrix row as a primary requirement", () => {
+    const primaries = new Set(cases.map((testCase) => testCase.requirements[0]));
+    const core = [...REQUIREMENTS.keys()].filter((id) => id.startsWith("INV-") || id.startsWith("MATRIX-"));
+    expect(core.filter((id) => !primaries.has(id))).toEqual([]);
+  });
+
+  it("leave no requirement of the catalogue untested", () => {
+    const listed = new Set(cases.flatMap((testCase) => testCase.requirements));
+    expect([...REQUIREMENTS.keys()].filter((id) => !listed.has(id))).toEqual([]);
+  });
+});
+
+describe("the reference runtime", () => {
+  it.each(cases.map((testCase) => ({ id: testCase.id, testCase })))("passes $id", async ({ testCase }) => {
+    const result = await runCase(referenceAdapter, testCase, 10_000);
+    expect(result.failures).toEqual([]);
+    expect(result.status).toBe("passed");
+  });
+});

@@ -1,0 +1,55 @@
+// A misbehaving adapter makes its case "errored" with the reason, and the run goes on;
+// a missing capability makes a case "skipped".
+import { describe, expect, it } from "vitest";
+import type { Adapter, CallOutcome } from "../harness/adapter.ts";
+import { DEFAULT_CASES_DIR, loadCases } from "../harness/loader.ts";
+import { runCases } from "../harness/runner.ts";
+import referenceAdapter from "../reference/adapter.ts";
+
+const { cases } = loadCases([DEFAULT_CASES_DIR]);
+const sample = cases.filter((testCase) => testCase.capabilities.length === 0).slice(0, 3);
+
+function brokenAdapter(name: string, runTurn: () => Promise<readonly CallOutcome[]>): Adapter {
+  return { name, version: "0", capabilities: [], createSession: () => ({ runTurn }) };
+}
+
+describe("the runner", () => {
+  it("has plain cases to try broken adapters on", () => {
+    expect(sample).toHaveLength(3);
+  });
+
+  it.each([
+    { kind: "throws", adapter: brokenAdapter("throws", () => Promise.reject(new Error("boom"))), reason: /the adapter threw: Error: boom/ },
+    { kind: "hangs", adapter: brokenAdapter("hangs", () => new Promise(() => {})), reason: /turn 1 did not finish within 100 ms/ },
+    { kind: "returns garbage", adapter: brokenAdapter("garbage", async () => "ok" as never), reason: /runTurn returned "ok" instead of a list/ },
+    { kind: "omits a call", adapter: brokenAdapter("omits", async () => []), reason: /runTurn reported no outcome for c1/ },
+  ])("marks every case errored when the adapter $kind, and goes on", async ({ adapter, reason }) => {
+    const results = await runCases(adapter, sample, { timeoutMs: 100 });
+    expect(results.map((result) => result.status)).toEqual(["errored", "errored", "errored"]);
+    for (const result of results) expect(result.reason).toMatch(reason);
+  });
+
+  it("marks errored a case whose session cannot start", async () => {
+    const adapter: Adapter = { name: "no-session", version: "0", capabilities: [], createSession: () => { throw new TypeError("no runtime"); } };
+    const [result] = await runCases(adapter, sample.slice(0, 1));
+    expect(result?.status).toBe("errored");
+    expect(result?.reason).toBe("the adapter threw: TypeError: no runtime");
+  });
+
+  it("skips the cases that need a capability the adapter does not declare", async () => {
+    const needy = cases.filter((testCase) => testCase.capabilities.includes("hooks")).slice(0, 2);
+    expect(needy).toHaveLength(2);
+    const results = await runCases({ ...referenceAdapter, capabilities: ["approval", "batch"] }, needy);
+    expect(results.map((result) => [result.status, result.reason])).toEqual([
+      ["skipped", "the adapter does not declare: hooks"],
+      ["skipped", "the adapter does not declare: hooks"],
+    ]);
+  });
+
+  it("gives the same verdicts twice", async () => {
+    const strip = (results: Awaited<ReturnType<typeof runCases>>) => results.map(({ durationMs: _, ...rest }) => rest);
+    const first = await runCases(referenceAdapter, cases);
+    const second = await runCases(referenceAdapter, cases);
+    expect(strip(second)).toEqual(strip(first));
+  });
+});
