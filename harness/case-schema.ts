@@ -2,8 +2,17 @@
 // spec/case-format.md explains every word; keep the two in step.
 import { z } from "zod";
 
-const Json = z.json();
-export type Json = z.infer<typeof Json>;
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** Plain JSON data. Checked in place rather than rebuilt, so an own "__proto__" key survives. */
+function isJson(value: unknown): value is Json {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+  if (typeof value === "number") return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isJson);
+  return typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype && Object.values(value).every(isJson);
+}
+
+const Json = z.custom<Json>(isJson, { message: "plain JSON data (null, true/false, a finite number, a string, a list or a mapping)" });
 
 const Identifier = z
   .string()
@@ -60,6 +69,16 @@ export const SchemaNode: z.ZodType<SchemaNode> = z.lazy(() =>
       for (const key of objectOnly) {
         if (node[key] !== undefined && node.type !== "object") {
           ctx.addIssue({ code: "custom", path: [key], message: `"${key}" applies only to type object` });
+        }
+      }
+      for (const key of ["minLength", "maxLength"] as const) {
+        if (node[key] !== undefined && node.type !== "string" && node.type !== "array") {
+          ctx.addIssue({ code: "custom", path: [key], message: `"${key}" applies only to type string or array` });
+        }
+      }
+      for (const key of ["minimum", "maximum"] as const) {
+        if (node[key] !== undefined && node.type !== "number" && node.type !== "integer") {
+          ctx.addIssue({ code: "custom", path: [key], message: `"${key}" applies only to type number or integer` });
         }
       }
       if (node.items !== undefined && node.type !== "array") {

@@ -112,6 +112,12 @@ async function loadAdapter(path: string): Promise<Adapter> {
   return candidate as Adapter;
 }
 
+// A reader that stops early (`| head`) is not an error worth a stack trace.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

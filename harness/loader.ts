@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
-import { CaseFile, type Call } from "./case-schema.ts";
+import { CaseFile, type Call, type CallExpectation } from "./case-schema.ts";
 import { FAMILIES, REQUIREMENTS, type Family } from "./requirements.ts";
 import { at, locate, parseYamlFile, type ParsedYaml } from "./source-location.ts";
 
@@ -41,14 +41,15 @@ export function loadCases(paths: readonly string[]): LoadResult {
     if ("case" in result) cases.push(result.case);
     else errors.push(...result.errors);
   }
-  const seen = new Map<string, string>();
+  // Two files with one id (possible when several folders are given): the first one runs.
+  const byId = new Map<string, LoadedCase>();
   for (const loaded of cases) {
-    const earlier = seen.get(loaded.id);
-    if (earlier) errors.push({ file: loaded.file, message: `${locate(loaded.source, ["id"])}: id "${loaded.id}" is also used by ${earlier}` });
-    seen.set(loaded.id, loaded.file);
+    const earlier = byId.get(loaded.id);
+    if (earlier) errors.push({ file: loaded.file, message: `${locate(loaded.source, ["id"])}: id "${loaded.id}" is also used by ${earlier.file}` });
+    else byId.set(loaded.id, loaded);
   }
-  cases.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return { cases, errors };
+  const unique = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { cases: unique, errors };
 }
 
 function listCaseFiles(path: string): string[] {
@@ -131,6 +132,7 @@ function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
   data.requirements.forEach((id, index) => {
     const requirement = REQUIREMENTS.get(id);
     if (!requirement) problems.push({ path: ["requirements", index], message: `unknown requirement "${id}" (see spec/requirements.yaml)` });
+    else if (requirement.retired) problems.push({ path: ["requirements", index], message: `requirement "${id}" is retired (see spec/requirements.yaml)` });
     else if (requirement.level === "should" && data.level === "must") {
       problems.push({ path: ["level"], message: `a must case cannot test the should requirement ${id}; make the case level should` });
     }
@@ -162,9 +164,7 @@ function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
           if (!calls.has(other)) problems.push({ path: ["steps", s, "expect", callId, key, i], message: `"${other}" is not a call of this or an earlier turn` });
         });
       }
-      if (expectation.stage !== undefined && expectation.outcome !== "invalid") {
-        problems.push({ path: ["steps", s, "expect", callId, "stage"], message: '"stage" goes with outcome invalid' });
-      }
+      problems.push(...expectationProblems(expectation, data, ["steps", s, "expect", callId]));
     }
     step.turn?.forEach((call, c) => {
       if (!step.expect?.[call.id]) problems.push({ path: ["steps", s, "turn", c], message: `call "${call.id}" has no entry under "expect"` });
@@ -173,6 +173,25 @@ function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
       problems.push({ path: ["steps", s, "grant", "call"], message: `"${step.grant.call}" is not a call of an earlier turn` });
     }
   });
+  return problems;
+}
+
+/** Expectation fields that cannot be observed for the expected outcome would never pass. */
+function expectationProblems(expectation: CallExpectation, data: CaseFile, path: PropertyKey[]): Problem[] {
+  const problems: Problem[] = [];
+  const only = (field: keyof CallExpectation, outcomes: string[], why: string) => {
+    if (expectation[field] !== undefined && !outcomes.includes(expectation.outcome)) {
+      problems.push({ path: [...path, field], message: `"${field}" cannot be observed for outcome ${expectation.outcome}: ${why}` });
+    }
+  };
+  only("reason", ["denied"], "it is the deny reason");
+  only("stage", ["invalid"], "it is the validation stage");
+  only("executedArguments", ["executed"], "only an executed call reaches the tool");
+  only("parsedArguments", ["executed", "denied", "suspended"], "an invalid call never reaches the policy");
+  only("requestedArguments", ["executed", "denied", "suspended"], "an invalid call never reaches the policy");
+  if (expectation.hookInputs !== undefined && !data.hooks?.length) {
+    problems.push({ path: [...path, "hookInputs"], message: '"hookInputs" needs hooks in the case' });
+  }
   return problems;
 }
 

@@ -2,12 +2,12 @@
 // to the adapter. They record what the runtime gave them, so a verdict never rests on the
 // adapter's own word. Every record carries a global sequence number and the step it fell in.
 import { z } from "zod";
-import type { PolicyDecision, PreToolUseHook, SessionWiring, ToolPolicyInput, WiredTool } from "./adapter.ts";
+import type { PolicyDecision, PreToolUseHook, PreToolUseHookResult, SessionWiring, ToolPolicyInput, WiredTool } from "./adapter.ts";
 import type { LoadedCase } from "./loader.ts";
 import { compileSchema } from "./compile/schema.ts";
 import { decide } from "./compile/policy.ts";
 import { applyEditInPlace, applyEditToCopy } from "./compile/pointer.ts";
-import { snapshot, type Snapshot } from "./snapshot.ts";
+import { inheritedMembers, snapshot, type Snapshot } from "./snapshot.ts";
 
 export const AGENT_NAME = "effective-args";
 
@@ -29,7 +29,8 @@ export interface HookRecord extends Recorded {
   tool: string;
   toolInput: Snapshot;
   decision?: "allow" | "deny";
-  rewrote: boolean;
+  /** The hook's updatedInput, when it rewrote. */
+  output?: Snapshot;
 }
 
 export interface PolicyRecord extends Recorded {
@@ -42,6 +43,8 @@ export interface PolicyRecord extends Recorded {
   argsCanonicalJson: string;
   proposalHash: string;
   decision: PolicyDecision;
+  /** Enumerable members the arguments inherit through a prototype (see inheritedMembers). */
+  inherited: string[];
 }
 
 export interface ExecutionRecord extends Recorded {
@@ -49,6 +52,7 @@ export interface ExecutionRecord extends Recorded {
   tool: string;
   argsRef: unknown;
   argsAtEntry: Snapshot;
+  inherited: string[];
 }
 
 export interface ProbeLog {
@@ -83,7 +87,7 @@ export function createProbes(testCase: LoadedCase): Probes {
         return record;
       }),
       execute(args, context) {
-        log.executions.push({ ...stamp(), callId: context.callId, tool: name, argsRef: args, argsAtEntry: snapshot(args) });
+        log.executions.push({ ...stamp(), callId: context.callId, tool: name, argsRef: args, argsAtEntry: snapshot(args), inherited: inheritedMembers(args) });
         if (definition.mutate) applyEditInPlace(args, definition.mutate);
         return { ok: true };
       },
@@ -94,20 +98,16 @@ export function createProbes(testCase: LoadedCase): Probes {
     id: hook.id,
     appliesTo: (toolName) => hook.tools === undefined || hook.tools.includes(toolName),
     run(input) {
-      log.hooks.push({
-        ...stamp(),
-        hookId: hook.id,
-        callId: input.callId,
-        tool: input.toolName,
-        toolInput: snapshot(input.toolInput),
-        ...(hook.decision ? { decision: hook.decision } : {}),
-        rewrote: hook.rewrite !== undefined,
-      });
-      return {
-        ...(hook.decision ? { decision: hook.decision } : {}),
-        ...(hook.reason ? { reason: hook.reason } : {}),
-        ...(hook.rewrite ? { updatedInput: applyEditToCopy(input.toolInput, hook.rewrite) } : {}),
-      };
+      const record: HookRecord = { ...stamp(), hookId: hook.id, callId: input.callId, tool: input.toolName, toolInput: snapshot(input.toolInput) };
+      const result: PreToolUseHookResult = {};
+      if (hook.decision) result.decision = record.decision = hook.decision;
+      if (hook.reason) result.reason = hook.reason;
+      if (hook.rewrite) {
+        result.updatedInput = applyEditToCopy(input.toolInput, hook.rewrite);
+        record.output = snapshot(result.updatedInput);
+      }
+      log.hooks.push(record);
+      return result;
     },
   }));
 
@@ -122,6 +122,7 @@ export function createProbes(testCase: LoadedCase): Probes {
       argsCanonicalJson: input.argsCanonicalJson,
       proposalHash: input.proposalHash,
       decision: decide(testCase.policy, input, { grants }),
+      inherited: inheritedMembers(input.parsedArguments),
     };
     log.policies.push(record);
     if (testCase.policy.mutate) applyEditInPlace(input.parsedArguments, testCase.policy.mutate);

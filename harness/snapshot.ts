@@ -25,3 +25,19 @@ export function describeSnapshot(value: Snapshot | undefined): string {
 export function snapshotValue(value: Snapshot | undefined): unknown {
   return value && "canonical" in value ? (JSON.parse(value.canonical) as unknown) : describeSnapshot(value);
 }
+
+/**
+ * Enumerable members a value's objects inherit from a prototype other than the plain ones,
+ * as "pointer.member". Canonical JSON and pointers see own members only, so a schema that
+ * turns an own "__proto__" key into a prototype (Zod 4 does, under passthrough) hides them.
+ */
+export function inheritedMembers(value: unknown, pointer = ""): string[] {
+  if (typeof value !== "object" || value === null) return [];
+  const found: string[] = [];
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null) {
+    for (const key in value) if (!Object.prototype.hasOwnProperty.call(value, key)) found.push(`${pointer}/${key}`);
+  }
+  for (const [key, member] of Object.entries(value)) found.push(...inheritedMembers(member, `${pointer}/${key}`));
+  return found;
+}

@@ -11,7 +11,12 @@ export interface Counts {
   skipped: number;
 }
 
-export type RequirementStatus = "holds" | "broken" | "errored" | "skipped" | "untested";
+/**
+ * holds: a case listing it passed and no failure names it; broken: a failure names it;
+ * errored: a case listing it errored; inconclusive: its cases ran but failed on other
+ * requirements; skipped: its cases were skipped; untested: no selected case lists it.
+ */
+export type RequirementStatus = "holds" | "broken" | "errored" | "inconclusive" | "skipped" | "untested";
 
 export interface RequirementVerdict {
   id: string;
@@ -43,7 +48,17 @@ export function requirementVerdicts(results: readonly CaseResult[]): Requirement
       const brokenIn = results.filter((result) => result.failures.some((failure) => failure.requirement === requirement.id)).map((result) => result.id);
       const has = (status: CaseStatus) => listing.some((result) => result.status === status);
       const status: RequirementStatus =
-        brokenIn.length > 0 ? "broken" : has("errored") ? "errored" : has("passed") ? "holds" : listing.length > 0 ? "skipped" : "untested";
+        brokenIn.length > 0
+          ? "broken"
+          : has("errored")
+            ? "errored"
+            : has("passed")
+              ? "holds"
+              : has("failed")
+                ? "inconclusive"
+                : listing.length > 0
+                  ? "skipped"
+                  : "untested";
       return { id: requirement.id, level: requirement.level, title: requirement.title, status, cases: listing.map((result) => result.id), brokenIn };
     });
 }

@@ -1,13 +1,42 @@
 // The universal checks (DESIGN.md section 2): "evaluated equals executed", checked on every
 // call of every case from the probe records, whatever the case itself expects.
 import { describeOutcome } from "./expectations.ts";
-import type { PolicyRecord } from "../probes.ts";
-import { snapshotDiff, jsonDiff } from "../report/diff.ts";
+import type { Call } from "../case-schema.ts";
+import type { HookRecord, ParseRecord, PolicyRecord } from "../probes.ts";
+import { snapshotDiff } from "../report/diff.ts";
+import { proposalHash } from "../../reference/fingerprint.ts";
 import type { Failure, Observation, TurnObservation } from "../results.ts";
 import { describeSnapshot, sameSnapshot, snapshot, type Snapshot } from "../snapshot.ts";
 
 export function universalFailures(observation: Observation): Failure[] {
-  return [...observation.turns.flatMap((turn) => turnFailures(observation, turn)), ...fingerprintConsistency(observation)];
+  return [
+    ...observation.turns.flatMap((turn) => turnFailures(observation, turn)),
+    ...strayActivity(observation),
+  ];
+}
+
+/**
+ * Policy and tool activity must belong to a call of the turn it happens in: a runtime that
+ * replays an approved proposal by itself, or acts while approval is being granted, fails here.
+ */
+function strayActivity({ log, turns }: Observation): Failure[] {
+  const callsOfStep = new Map(turns.map((turn) => [turn.step, new Set(turn.calls.map((call) => call.id))]));
+  const stray = <T extends { step: number; callId: string }>(records: T[]) =>
+    records.filter((record) => !callsOfStep.get(record.step)?.has(record.callId));
+  return [
+    ...stray(log.executions).map((record) => ({
+      requirement: "INV-1",
+      message: `the tool ${record.tool} ran for call ${record.callId} outside any attempt of that call`,
+      step: record.step,
+      callId: record.callId,
+    })),
+    ...stray(log.policies).map((record) => ({
+      requirement: "INV-1",
+      message: `the policy evaluated call ${record.callId} outside any attempt of that call`,
+      step: record.step,
+      callId: record.callId,
+    })),
+  ];
 }
 
 function turnFailures({ log }: Observation, turn: TurnObservation): Failure[] {
@@ -18,6 +47,7 @@ function turnFailures({ log }: Observation, turn: TurnObservation): Failure[] {
   const policies = inStep(log.policies);
   const executions = inStep(log.executions);
   const parses = inStep(log.parses);
+  const schemaInputs = new Map(turn.calls.map((call) => [call.id, schemaInput(call, log.hooks, turn.step)]));
 
   for (const call of turn.calls) {
     const outcome = turn.outcomes.get(call.id);
@@ -38,6 +68,7 @@ function turnFailures({ log }: Observation, turn: TurnObservation): Failure[] {
     }
     if (callExecutions.length > 1) fail("INV-5", call.id, `the tool ran ${callExecutions.length} times for one attempt`);
     for (const execution of callExecutions) {
+      if (execution.inherited.length > 0) fail("DECOY-2", call.id, hiddenMembersMessage("tool", execution.inherited));
       const evaluated = callPolicies.filter((record) => record.seq < execution.seq);
       const allowing = evaluated.filter((record) => record.decision.decision === "allow");
       if (evaluated.length !== 1 || allowing.length !== 1) {
@@ -62,25 +93,72 @@ function turnFailures({ log }: Observation, turn: TurnObservation): Failure[] {
       if (!("canonical" in policy.parsedAtEntry) || policy.argsCanonicalJson !== policy.parsedAtEntry.canonical) {
         fail("INV-4", call.id, `argsCanonicalJson ${policy.argsCanonicalJson} is not the canonical form of parsedArguments ${describeSnapshot(policy.parsedAtEntry)}`);
       }
+      if (policy.proposalHash !== proposalHash(call.tool, policy.argsCanonicalJson)) {
+        fail("INV-4", call.id, `proposalHash ${policy.proposalHash} is not the fingerprint of ${call.tool} with ${policy.argsCanonicalJson}`);
+      }
+      const input = schemaInputs.get(call.id);
       const producedBySchema = parses.some(
-        (parse) => parse.tool === call.tool && parse.seq < policy.seq && sameSnapshot(parse.output, policy.parsedAtEntry),
+        (parse) => parse.seq < policy.seq && parseKey(parse.tool, parse.input) === attemptKey(call.tool, input) && sameSnapshot(parse.output, policy.parsedAtEntry),
       );
       if (!producedBySchema) {
-        fail("INV-1", call.id, `the policy evaluated ${describeSnapshot(policy.parsedAtEntry)}, which no schema parse had produced before it`);
+        fail("INV-1", call.id, `the policy evaluated ${describeSnapshot(policy.parsedAtEntry)}, which no parse of this call's input ${describeSnapshot(input)} had produced before it`);
       }
+      if (policy.inherited.length > 0) fail("DECOY-2", call.id, hiddenMembersMessage("policy", policy.inherited));
     }
     if (outcome?.outcome === "suspended") failures.push(...suspendedProposalFailures(turn, call.id, call.arguments, callPolicies));
   }
 
-  for (const tool of new Set(turn.calls.map((call) => call.tool))) {
-    const attempts = turn.calls.filter((call) => call.tool === tool && reachesSchema(turn, call.id, policies, log.hooks));
-    const count = parses.filter((parse) => parse.tool === tool).length;
-    if (count > attempts.length) {
-      fail("INV-3", undefined, `the schema of ${tool} ran ${count} times for ${attempts.length} attempt(s) that reached it`);
+  // One parse per attempt: parses are matched to attempts by tool and input, since an
+  // in-process schema cannot tell which call it is parsing for.
+  const attemptsByKey = new Map<string, number>();
+  for (const call of turn.calls) {
+    if (!reachesSchema(turn, call.id, policies, log.hooks)) continue;
+    const key = attemptKey(call.tool, schemaInputs.get(call.id));
+    attemptsByKey.set(key, (attemptsByKey.get(key) ?? 0) + 1);
+  }
+  const parsesByKey = new Map<string, ParseRecord[]>();
+  for (const parse of parses) {
+    const key = parseKey(parse.tool, parse.input);
+    parsesByKey.set(key, [...(parsesByKey.get(key) ?? []), parse]);
+  }
+  for (const [key, group] of parsesByKey) {
+    const attempts = attemptsByKey.get(key) ?? 0;
+    const { tool, input } = group[0]!;
+    if (attempts === 0) {
+      const rewritten = turn.calls.some((call) => call.tool === tool && hookRewrites(log.hooks, turn.step, call.id).length > 0);
+      fail(
+        rewritten ? "HOOK-1" : "INV-3",
+        undefined,
+        `the schema of ${tool} parsed ${describeSnapshot(input)}, which is neither a decoded request of this turn nor a hook's final rewrite`,
+      );
+    } else if (group.length > attempts) {
+      fail("INV-3", undefined, `the schema of ${tool} parsed the same input ${group.length} times for ${attempts} attempt(s)`);
     }
   }
   return failures;
 }
+
+function hiddenMembersMessage(receiver: string, members: string[]): string {
+  return `the arguments handed to the ${receiver} inherit members that no view shows: ${members.join(", ")}`;
+}
+
+/** What the schema must parse for a call: the last hook rewrite, else the decoded request. */
+function schemaInput(call: Call, hooks: HookRecord[], step: number): Snapshot | undefined {
+  const rewrite = hookRewrites(hooks, step, call.id).at(-1);
+  if (rewrite) return rewrite.output;
+  try {
+    return snapshot(JSON.parse(call.arguments));
+  } catch {
+    return undefined;
+  }
+}
+
+function hookRewrites(hooks: HookRecord[], step: number, callId: string): HookRecord[] {
+  return hooks.filter((hook) => hook.step === step && hook.callId === callId && hook.output !== undefined);
+}
+
+const parseKey = (tool: string, input: Snapshot) => `${tool}\u0000${describeSnapshot(input)}`;
+const attemptKey = (tool: string, input: Snapshot | undefined) => (input ? parseKey(tool, input) : `${tool}\u0000(undecodable)`);
 
 /** Whether an attempt should have been parsed: it decoded and no hook denied it first. */
 function reachesSchema(turn: TurnObservation, callId: string, policies: PolicyRecord[], hooks: Observation["log"]["hooks"]): boolean {
@@ -128,34 +206,3 @@ function suspendedProposalFailures(turn: TurnObservation, callId: string, raw: s
   }
   return failures;
 }
-
-/** One effective proposal, one hash: the hash depends only on the tool and canonical arguments. */
-function fingerprintConsistency({ log }: Observation): Failure[] {
-  const failures: Failure[] = [];
-  const hashByProposal = new Map<string, PolicyRecord>();
-  const proposalByHash = new Map<string, PolicyRecord>();
-  for (const record of log.policies) {
-    const key = `${record.tool}\u0000${record.argsCanonicalJson}`;
-    const sameProposal = hashByProposal.get(key);
-    if (sameProposal && sameProposal.proposalHash !== record.proposalHash) {
-      failures.push({
-        requirement: "INV-4",
-        message: `calls ${sameProposal.callId} and ${record.callId} have the same effective arguments ${record.argsCanonicalJson} but different proposal hashes`,
-        callId: record.callId,
-      });
-    }
-    const sameHash = proposalByHash.get(record.proposalHash);
-    if (sameHash && `${sameHash.tool}\u0000${sameHash.argsCanonicalJson}` !== key) {
-      failures.push({
-        requirement: "INV-4",
-        message: `calls ${sameHash.callId} and ${record.callId} share a proposal hash but differ in effective arguments`,
-        diff: jsonDiff(JSON.parse(sameHash.argsCanonicalJson), JSON.parse(record.argsCanonicalJson), sameHash.callId, record.callId),
-        callId: record.callId,
-      });
-    }
-    hashByProposal.set(key, record);
-    proposalByHash.set(record.proposalHash, record);
-  }
-  return failures;
-}
-

@@ -67,8 +67,9 @@ export function removeAt(root: unknown, pointer: string): void {
   const parent = getByTokens(root, tokens.slice(0, -1));
   const last = tokens[tokens.length - 1];
   if (last === undefined || !parent.found || !isContainer(parent.value)) return;
-  if (Array.isArray(parent.value)) parent.value.splice(Number(last), 1);
-  else delete (parent.value as Record<string, unknown>)[last];
+  if (Array.isArray(parent.value)) {
+    if (ownMember(parent.value, last).found) parent.value.splice(Number(last), 1);
+  } else delete (parent.value as Record<string, unknown>)[last];
 }
 
 /** Applies an edit to `target` in place (replace swaps the members of an object or array). */

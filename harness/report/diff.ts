@@ -1,16 +1,23 @@
-// Readable "- expected / + actual" diffs of JSON values, for failure messages.
-import { diffJson } from "diff";
-import { snapshotValue, type Snapshot } from "../snapshot.ts";
+// Readable "- expected / + actual" diffs of JSON values, for failure messages. Both sides are
+// printed from their canonical form (sorted keys), so only real differences show, and an own
+// "__proto__" member prints like any other.
+import { diffLines } from "diff";
+import { describeSnapshot, snapshot, type Snapshot } from "../snapshot.ts";
 
-export function jsonDiff(expected: unknown, actual: unknown, expectedLabel = "expected", actualLabel = "actual"): string {
+function pretty(value: Snapshot): string {
+  return "canonical" in value ? JSON.stringify(JSON.parse(value.canonical), null, 2) : describeSnapshot(value);
+}
+
+export function snapshotDiff(expected: Snapshot | undefined, actual: Snapshot | undefined, expectedLabel = "expected", actualLabel = "actual"): string {
   const lines = [`- ${expectedLabel}`, `+ ${actualLabel}`];
-  for (const part of diffJson(expected as object, actual as object)) {
+  const text = (value: Snapshot | undefined) => (value ? pretty(value) : "(nothing)") + "\n";
+  for (const part of diffLines(text(expected), text(actual))) {
     const marker = part.added ? "+ " : part.removed ? "- " : "  ";
     for (const line of part.value.replace(/\n$/, "").split("\n")) lines.push(marker + line);
   }
   return lines.join("\n");
 }
 
-export function snapshotDiff(expected: Snapshot | undefined, actual: Snapshot | undefined, expectedLabel?: string, actualLabel?: string): string {
-  return jsonDiff(snapshotValue(expected), snapshotValue(actual), expectedLabel, actualLabel);
+export function jsonDiff(expected: unknown, actual: unknown, expectedLabel?: string, actualLabel?: string): string {
+  return snapshotDiff(snapshot(expected), snapshot(actual), expectedLabel, actualLabel);
 }

@@ -41,6 +41,6 @@ export function renderSummary(report: RunReport): string {
     const detail = verdict.brokenIn.length ? ` in ${verdict.brokenIn.join(", ")}` : "";
     lines.push(`  ${verdict.id.padEnd(11)} ${verdict.level.padEnd(6)} ${verdict.status}${detail}: ${verdict.title}`);
   }
-  lines.push("", `${summary.total} cases: ${summary.passed} passed, ${summary.failed} failed, ${summary.errored} errored, ${summary.skipped} skipped`);
+  lines.push("", `${summary.total} ${summary.total === 1 ? "case" : "cases"}: ${summary.passed} passed, ${summary.failed} failed, ${summary.errored} errored, ${summary.skipped} skipped`);
   return lines.join("\n") + "\n";
 }

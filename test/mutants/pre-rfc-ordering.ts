@@ -1,4 +1,5 @@
 import type { CallOutcome } from "../../harness/adapter.ts";
+import { NOT_CANONICALIZABLE } from "../../reference/errors.ts";
 import { referenceStages } from "../../reference/runtime.ts";
 import { mutant } from "./mutant.ts";
 
@@ -19,7 +20,12 @@ export default mutant(
       const attempt = { call, turn, tool, requested };
       const rewritten = await referenceStages.rewrite(config, attempt);
       if ("deniedWith" in rewritten) return { callId: call.callId, outcome: "denied", reason: rewritten.deniedWith };
-      const fingerprint = referenceStages.fingerprint(attempt, rewritten.input);
+      let fingerprint;
+      try {
+        fingerprint = referenceStages.fingerprint(attempt, rewritten.input);
+      } catch {
+        return { callId: call.callId, outcome: "denied", reason: NOT_CANONICALIZABLE };
+      }
       const decision = await config.policy({
         agentName: config.agentName,
         toolName: call.toolName,
