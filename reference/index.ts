@@ -1,5 +1,5 @@
 // The reference runtime as a library.
-export { createRuntime, referenceStages, type Runtime, type RuntimeConfig, type Stages, type Attempt, type Fingerprint } from "./runtime.ts";
+export { createRuntime, policyInput, referenceStages, suspend, type Runtime, type RuntimeConfig, type Stages, type Attempt, type Fingerprint } from "./runtime.ts";
 export { decodeStrictJson, MAX_DEPTH } from "./strict-json.ts";
 export { canonicalJson, proposalHash } from "./fingerprint.ts";
 export * from "./errors.ts";

@@ -114,7 +114,6 @@ export const referenceStages: Stages = {
     if (!tool) return { callId: call.callId, outcome: "denied", reason: UNKNOWN_TOOL };
     try {
       const attempt: Attempt = { call, turn, tool, requested: stages.decode(call.rawArguments) };
-      const requested = attempt.requested;
       const rewritten = await stages.rewrite(config, attempt);
       if ("deniedWith" in rewritten) return { callId: call.callId, outcome: "denied", reason: rewritten.deniedWith };
       const parsedArguments = stages.isolate(stages.parse(tool, rewritten.input));
@@ -124,16 +123,7 @@ export const referenceStages: Stages = {
       } catch {
         return { callId: call.callId, outcome: "denied", reason: NOT_CANONICALIZABLE };
       }
-      const input: ToolPolicyInput = {
-        agentName: config.agentName,
-        toolName: call.toolName,
-        callId: call.callId,
-        turn,
-        rawArguments: call.rawArguments,
-        requestedArguments: requested,
-        parsedArguments,
-        ...fingerprint,
-      };
+      const input = policyInput(config, attempt, parsedArguments, fingerprint);
       let decision: PolicyDecision;
       try {
         decision = await stages.authorize(config.policy, input);
@@ -157,7 +147,22 @@ export const referenceStages: Stages = {
   },
 };
 
-function suspend(input: ToolPolicyInput): SuspendedToolProposal {
+/** What the policy is handed: the three argument views and the fingerprint (RFC-0015, argument views). */
+export function policyInput(config: RuntimeConfig, { call, turn, requested }: Attempt, parsedArguments: unknown, fingerprint: Fingerprint): ToolPolicyInput {
+  return {
+    agentName: config.agentName,
+    toolName: call.toolName,
+    callId: call.callId,
+    turn,
+    rawArguments: call.rawArguments,
+    requestedArguments: requested,
+    parsedArguments,
+    ...fingerprint,
+  };
+}
+
+/** A proposal suspended for approval: both views and the effective fingerprint. */
+export function suspend(input: ToolPolicyInput): SuspendedToolProposal {
   return {
     kind: "tool",
     callId: input.callId,

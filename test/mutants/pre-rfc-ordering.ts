@@ -1,6 +1,6 @@
 import type { CallOutcome } from "../../harness/adapter.ts";
 import { NOT_CANONICALIZABLE } from "../../reference/errors.ts";
-import { referenceStages } from "../../reference/runtime.ts";
+import { policyInput, referenceStages, suspend } from "../../reference/runtime.ts";
 import { mutant } from "./mutant.ts";
 
 /** The pipeline RFC-0015 replaced: decode leniently, evaluate, and only then apply the schema. */
@@ -26,22 +26,13 @@ export default mutant(
       } catch {
         return { callId: call.callId, outcome: "denied", reason: NOT_CANONICALIZABLE };
       }
-      const decision = await config.policy({
-        agentName: config.agentName,
-        toolName: call.toolName,
-        callId: call.callId,
-        turn,
-        rawArguments: call.rawArguments,
-        requestedArguments: requested,
-        parsedArguments: rewritten.input,
-        ...fingerprint,
-      });
+      const input = policyInput(config, attempt, rewritten.input, fingerprint);
+      const decision = await config.policy(input);
       if (decision.decision === "deny") return { callId: call.callId, outcome: "denied", reason: decision.reason };
       const parsed = tool.schema.safeParse(rewritten.input);
       if (!parsed.success) return { callId: call.callId, outcome: "invalid", stage: "schema", message: parsed.error.message };
       if (decision.decision === "require_approval") {
-        const proposal = { kind: "tool" as const, callId: call.callId, toolName: call.toolName, rawArguments: call.rawArguments, requestedArguments: requested, parsedArguments: parsed.data, ...fingerprint };
-        return { callId: call.callId, outcome: "suspended", proposal };
+        return { callId: call.callId, outcome: "suspended", proposal: suspend({ ...input, parsedArguments: parsed.data }) };
       }
       return { callId: call.callId, outcome: "executed", result: await tool.execute(parsed.data, { callId: call.callId }) };
     },
