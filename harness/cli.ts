@@ -112,10 +112,10 @@ async function loadAdapter(path: string): Promise<Adapter> {
   return candidate as Adapter;
 }
 
-// A reader that stops early (`| head`) is not an error worth a stack trace.
+// A reader that stops early (`| head`) is not an error worth a stack trace; the run still
+// finishes so that the exit code tells the verdict.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-  throw error;
+  if (error.code !== "EPIPE" && error.code !== "ERR_STREAM_DESTROYED") throw error;
 });
 
 main(process.argv.slice(2)).then(

@@ -45,7 +45,7 @@ export function loadCases(paths: readonly string[]): LoadResult {
   const byId = new Map<string, LoadedCase>();
   for (const loaded of cases) {
     const earlier = byId.get(loaded.id);
-    if (earlier) errors.push({ file: loaded.file, message: `${locate(loaded.source, ["id"])}: id "${loaded.id}" is also used by ${earlier.file}` });
+    if (earlier) errors.push({ file: loaded.file, message: `${locate(loaded.source, ["id"])}: id "${loaded.id}" is also used by ${relative(process.cwd(), earlier.file)}` });
     else byId.set(loaded.id, loaded);
   }
   const unique = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -16,6 +16,11 @@ export function sameSnapshot(a: Snapshot | undefined, b: Snapshot | undefined): 
   return a !== undefined && b !== undefined && "canonical" in a && "canonical" in b && a.canonical === b.canonical;
 }
 
+/** Equality of JSON values as the suite means it: equal canonical forms (so -0 equals 0). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return sameSnapshot(snapshot(a), snapshot(b));
+}
+
 export function describeSnapshot(value: Snapshot | undefined): string {
   if (value === undefined) return "(nothing)";
   return "canonical" in value ? value.canonical : `(no canonical form: ${value.unrepresentable})`;

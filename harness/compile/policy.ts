@@ -1,8 +1,8 @@
 // Compiles the policy vocabulary: ordered rules over JSON Pointers, first match decides.
-import { isDeepStrictEqual } from "node:util";
 import type { Condition, Policy } from "../case-schema.ts";
 import type { PolicyDecision, ToolPolicyInput } from "../adapter.ts";
 import { getAt } from "./pointer.ts";
+import { sameJson } from "../snapshot.ts";
 
 export const DEFAULT_DENY_REASON = "policy_denied";
 
@@ -33,12 +33,12 @@ export function holds(condition: Condition, input: ToolPolicyInput, facts: Polic
 }
 
 function compare(condition: Condition, value: unknown): boolean {
-  if (condition.equals !== undefined) return isDeepStrictEqual(value, condition.equals);
-  if (condition.notEquals !== undefined) return !isDeepStrictEqual(value, condition.notEquals);
-  if (condition.in !== undefined) return condition.in.some((option) => isDeepStrictEqual(value, option));
+  if (condition.equals !== undefined) return sameJson(value, condition.equals);
+  if (condition.notEquals !== undefined) return !sameJson(value, condition.notEquals);
+  if (condition.in !== undefined) return condition.in.some((option) => sameJson(value, option));
   if (condition.contains !== undefined) {
     if (typeof value === "string") return typeof condition.contains === "string" && value.includes(condition.contains);
-    return Array.isArray(value) && value.some((element) => isDeepStrictEqual(element, condition.contains));
+    return Array.isArray(value) && value.some((element) => sameJson(element, condition.contains));
   }
   if (typeof value === "string") {
     if (condition.startsWith !== undefined) return value.startsWith(condition.startsWith);

@@ -2,9 +2,9 @@
 // in spec/case-format.md; defaults follow Zod 4 exactly (including its shallow clone of
 // object defaults, which the read-batch cases rely on to expose shared nested state).
 import { posix } from "node:path";
-import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import type { SchemaNode } from "../case-schema.ts";
+import { sameJson } from "../snapshot.ts";
 
 const TRANSFORM_FUNCTIONS: Record<NonNullable<SchemaNode["transforms"]>[number], (value: string) => string> = {
   trim: (value) => value.trim(),
@@ -18,7 +18,7 @@ export function compileSchema(node: SchemaNode): z.ZodType {
   let schema = compileType(node);
   if (node.enum) {
     const allowed = node.enum;
-    schema = schema.refine((value) => allowed.some((option) => isDeepStrictEqual(option, value)), {
+    schema = schema.refine((value) => allowed.some((option) => sameJson(option, value)), {
       message: `expected one of ${allowed.map((option) => JSON.stringify(option)).join(", ")}`,
     });
   }
