@@ -60,6 +60,8 @@ export interface Stages {
   execute(tool: WiredTool, args: unknown, callId: string): Promise<unknown>;
   /** The whole attempt, wiring the stages above together. */
   attempt(config: RuntimeConfig, call: ModelCall, turn: number): Promise<CallOutcome>;
+  /** A model turn: every call is its own attempt, in the order the model gave them. */
+  runTurn(config: RuntimeConfig, calls: readonly ModelCall[], turn: number): Promise<CallOutcome[]>;
 }
 
 export const referenceStages: Stages = {
@@ -145,6 +147,12 @@ export const referenceStages: Stages = {
       throw error;
     }
   },
+
+  async runTurn(config, calls, turn) {
+    const outcomes: CallOutcome[] = [];
+    for (const call of calls) outcomes.push(await this.attempt(config, call, turn));
+    return outcomes;
+  },
 };
 
 /** What the policy is handed: the three argument views and the fingerprint (RFC-0015, argument views). */
@@ -181,11 +189,5 @@ export interface Runtime {
 }
 
 export function createRuntime(config: RuntimeConfig, stages: Stages = referenceStages): Runtime {
-  return {
-    async runTurn(calls, turn) {
-      const outcomes: CallOutcome[] = [];
-      for (const call of calls) outcomes.push(await stages.attempt(config, call, turn));
-      return outcomes;
-    },
-  };
+  return { runTurn: (calls, turn) => stages.runTurn(config, calls, turn) };
 }
