@@ -75,6 +75,12 @@ export function loadCaseFile(file: string): { case: LoadedCase } | { errors: Cas
   } catch (error) {
     return { errors: [{ file, message: `${shown}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})` }] };
   }
+  return loadCaseText(file, text);
+}
+
+/** Loads a case from its text; `file` names it in messages and fixes its expected id. */
+export function loadCaseText(file: string, text: string): { case: LoadedCase } | { errors: CaseFileError[] } {
+  const shown = relative(process.cwd(), file) || file;
   const source = parseYamlFile(shown, text);
   if (source.document.errors.length > 0) {
     return {
@@ -195,7 +201,7 @@ function expectationProblems(expectation: CallExpectation, data: CaseFile, path:
   return problems;
 }
 
-function capabilitiesOf(data: CaseFile): Capability[] {
+export function capabilitiesOf(data: CaseFile): Capability[] {
   const needs = new Set<Capability>();
   if (data.hooks?.length) needs.add("hooks");
   const suspends = data.policy.otherwise === "require_approval" || data.policy.rules.some((rule) => rule.decision === "require_approval");

@@ -50,17 +50,23 @@ export async function runCase(adapter: Adapter, testCase: LoadedCase, timeoutMs:
   const missing = testCase.capabilities.filter((capability) => !adapter.capabilities.includes(capability));
   if (missing.length > 0) return finish({ status: "skipped", failures: [], reason: `the adapter does not declare: ${missing.join(", ")}` });
 
+  const observed = await observeCase(adapter, testCase, timeoutMs);
+  if ("errored" in observed) return finish({ status: "errored", failures: [], reason: observed.errored });
+  const { observation } = observed;
+  const failures = [...observation.runFailures, ...universalFailures(observation), ...expectationFailures(observation)];
+  return finish({ status: failures.length > 0 ? "failed" : "passed", failures });
+}
+
+/** Runs a case's steps and returns what the adapter reported and the probes recorded. */
+export async function observeCase(adapter: Adapter, testCase: LoadedCase, timeoutMs: number): Promise<{ observation: Observation } | { errored: string }> {
   const probes = createProbes(testCase);
   let session: AdapterSession | undefined;
   try {
     const opened = await bounded(Promise.resolve().then(() => adapter.createSession(probes.wiring)), timeoutMs, "createSession");
     session = opened;
-    const observation = await runSteps(opened, testCase, probes, timeoutMs);
-    const failures = [...observation.runFailures, ...universalFailures(observation), ...expectationFailures(observation)];
-    return finish({ status: failures.length > 0 ? "failed" : "passed", failures });
+    return { observation: await runSteps(opened, testCase, probes, timeoutMs) };
   } catch (error) {
-    const reason = error instanceof AdapterBroke ? error.message : `the adapter threw: ${describeError(error)}`;
-    return finish({ status: "errored", failures: [], reason });
+    return { errored: error instanceof AdapterBroke ? error.message : `the adapter threw: ${describeError(error)}` };
   } finally {
     try {
       await session?.close?.();

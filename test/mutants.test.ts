@@ -1,24 +1,53 @@
-// Every deliberately broken runtime is caught, by a failure that names a requirement it breaks.
-import { describe, expect, it } from "vitest";
-import { DEFAULT_CASES_DIR, loadCases } from "../harness/loader.ts";
+// Every deliberately broken runtime is caught, by failures that show the requirements it breaks,
+// and between them the mutants break every MUST requirement of the catalogue.
+import { existsSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
 import { REQUIREMENTS } from "../harness/requirements.ts";
-import { runCases } from "../harness/runner.ts";
 import { MUTANTS } from "./mutants/catalogue.ts";
+import { failedCases, runMutants, shownBroken, type MutantRun } from "./mutants/coverage.ts";
+import type { Mutant } from "./mutants/mutant.ts";
 
-const { cases } = loadCases([DEFAULT_CASES_DIR]);
+let runs: MutantRun[] = [];
+beforeAll(async () => {
+  runs = await runMutants(MUTANTS);
+}, 60_000);
+const runOf = (mutant: Mutant): MutantRun => runs.find((run) => run.mutant === mutant)!;
+
+describe("the mutant catalogue", () => {
+  it("holds at least 20 mutants, each in test/mutants/<defect>.ts", () => {
+    expect(MUTANTS.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(MUTANTS.map((mutant) => mutant.defect)).size).toBe(MUTANTS.length);
+    const missing = MUTANTS.filter((mutant) => !existsSync(new URL(`./mutants/${mutant.defect}.ts`, import.meta.url)));
+    expect(missing.map((mutant) => mutant.defect)).toEqual([]);
+  });
+
+  it("breaks every MUST requirement: some mutant lists it in breaks and a failure under that mutant shows it", () => {
+    const must = [...REQUIREMENTS.values()].filter((requirement) => requirement.level === "must" && !requirement.retired);
+    const unbroken = must
+      .filter(({ id }) => !runs.some((run) => run.mutant.breaks.includes(id) && shownBroken(run).has(id)))
+      .map(({ id }) => id);
+    expect(unbroken).toEqual([]);
+  });
+});
 
 describe.each(MUTANTS.map((mutant) => ({ defect: mutant.defect, mutant })))("mutant $defect", ({ mutant }) => {
   it("names only catalogued requirements as broken", () => {
+    expect(mutant.breaks.length).toBeGreaterThan(0);
     expect(mutant.breaks.filter((id) => !REQUIREMENTS.has(id))).toEqual([]);
   });
 
-  it("fails at least one case, naming a requirement it really breaks", async () => {
-    const results = await runCases(mutant, cases);
-    const failed = results.filter((result) => result.status === "failed");
+  it("fails at least one case, naming a requirement it really breaks", () => {
+    const run = runOf(mutant);
+    const failed = failedCases(run);
     expect(failed.length).toBeGreaterThan(0);
     const named = new Set(failed.flatMap((result) => result.failures.map((failure) => failure.requirement)));
     expect(mutant.breaks.filter((id) => named.has(id))).not.toEqual([]);
     // A mutant is caught by the checks, not by crashing the harness.
-    expect(results.filter((result) => result.status === "errored").map((result) => `${result.id}: ${result.reason}`)).toEqual([]);
+    expect(run.results.filter((result) => result.status === "errored").map((result) => `${result.id}: ${result.reason}`)).toEqual([]);
+  });
+
+  it("breaks nothing the suite does not show: each requirement in breaks is named by a failure or listed by a failed case", () => {
+    const shown = shownBroken(runOf(mutant));
+    expect(mutant.breaks.filter((id) => !shown.has(id))).toEqual([]);
   });
 });

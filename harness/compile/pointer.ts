@@ -38,8 +38,8 @@ function getByTokens(root: unknown, tokens: readonly string[]): { found: boolean
 
 function defineMember(container: Container, token: string, value: unknown): void {
   if (Array.isArray(container)) {
-    const index = token === "-" ? container.length : Number(token);
-    if (!Number.isInteger(index) || index < 0 || index > container.length) throw new Error(`array index "${token}" is out of range`);
+    const index = token === "-" ? container.length : /^(0|[1-9]\d*)$/.test(token) ? Number(token) : -1;
+    if (index < 0 || index > container.length) return; // not a place in this array: skipped
     container[index] = value;
   } else {
     // defineProperty, so that a "__proto__" token makes an own key instead of changing the prototype.
@@ -47,19 +47,22 @@ function defineMember(container: Container, token: string, value: unknown): void
   }
 }
 
-/** Sets the value at `pointer` in place, creating missing objects on the way. */
+/**
+ * Sets the value at `pointer` in place, creating missing objects on the way. Probes must not
+ * throw at the runtime, so a pointer with no place in the value (the root, a member of a
+ * string, an index past the end) is skipped.
+ */
 export function setAt(root: unknown, pointer: string, value: unknown): void {
   const tokens = pointerTokens(pointer);
-  if (tokens.length === 0) throw new Error("cannot set the whole value in place; use replace");
+  if (tokens.length === 0) return;
   let current: unknown = root;
   for (const token of tokens.slice(0, -1)) {
-    if (!isContainer(current)) throw new Error(`cannot set ${pointer}: a parent is not an object or array`);
+    if (!isContainer(current)) return;
     const member = ownMember(current, token);
     if (!member.found || !isContainer(member.value)) defineMember(current, token, {});
     current = ownMember(current, token).value;
   }
-  if (!isContainer(current)) throw new Error(`cannot set ${pointer}: the parent is not an object or array`);
-  defineMember(current, tokens[tokens.length - 1]!, value);
+  if (isContainer(current)) defineMember(current, tokens[tokens.length - 1]!, value);
 }
 
 export function removeAt(root: unknown, pointer: string): void {
@@ -72,16 +75,17 @@ export function removeAt(root: unknown, pointer: string): void {
   } else delete (parent.value as Record<string, unknown>)[last];
 }
 
-/** Applies an edit to `target` in place (replace swaps the members of an object or array). */
+/**
+ * Applies an edit to `target` in place: replace swaps the members of an object or array (and
+ * is skipped when the two are not both objects or both arrays), then set, then remove.
+ */
 export function applyEditInPlace(target: unknown, edit: Edit): void {
-  if (edit.replace !== undefined) {
-    if (!isContainer(target) || !isContainer(edit.replace) || Array.isArray(target) !== Array.isArray(edit.replace)) {
-      throw new Error("replace in place needs an object or array on both sides");
-    }
-    if (Array.isArray(target)) target.splice(0, target.length, ...structuredClone(edit.replace as unknown[]));
+  const replacement: unknown = edit.replace;
+  if (isContainer(target) && isContainer(replacement) && Array.isArray(target) === Array.isArray(replacement)) {
+    if (Array.isArray(target)) target.splice(0, target.length, ...structuredClone(replacement as unknown[]));
     else {
       for (const key of Object.keys(target)) delete (target as Record<string, unknown>)[key];
-      for (const [key, value] of Object.entries(edit.replace)) defineMember(target, key, structuredClone(value));
+      for (const [key, value] of Object.entries(replacement)) defineMember(target, key, structuredClone(value));
     }
   }
   for (const [pointer, value] of Object.entries(edit.set ?? {})) setAt(target, pointer, structuredClone(value));

@@ -28,7 +28,9 @@ export function compileSchema(node: SchemaNode): z.ZodType {
   }
   if (node.nullable) schema = schema.nullable();
   if (node.optional) schema = schema.optional();
-  if (node.default !== undefined) schema = schema.default(node.default as never);
+  // A copy per compiled schema: Zod then shares it between parses (as it would in a runtime),
+  // but a runtime that leaks a mutation of it cannot change the loaded case itself.
+  if (node.default !== undefined) schema = schema.default(structuredClone(node.default) as never);
   return schema;
 }
 

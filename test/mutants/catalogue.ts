@@ -1,10 +1,87 @@
-// Every mutant the suite must catch. Each module's default export is also a plain adapter,
-// so `npx tsx harness/cli.ts run --adapter test/mutants/<name>.ts` shows what catches it.
+// Every mutant the suite must catch, in pipeline order: decoding, hooks, the parse, the
+// fingerprint, authorization, execution, approval and resume, batches. Each module's default
+// export is also a plain adapter, so `npx tsx harness/cli.ts run --adapter test/mutants/<name>.ts`
+// shows what catches it. spec/coverage.md (`npm run coverage:table`) lists which cases kill which.
 import type { Mutant } from "./mutant.ts";
+import batchAbortsAtFirstInvalid from "./batch-aborts-at-first-invalid.ts";
+import batchDecisionPerTool from "./batch-decision-per-tool.ts";
+import batchOffByOne from "./batch-off-by-one.ts";
+import deepCopyForTool from "./deep-copy-for-tool.ts";
 import doubleParse from "./double-parse.ts";
+import eitherHashAccepted from "./either-hash-accepted.ts";
+import emptyArgumentsAsObject from "./empty-arguments-as-object.ts";
+import freshParseForTool from "./fresh-parse-for-tool.ts";
+import hashOverRawString from "./hash-over-raw-string.ts";
 import hashOverRequest from "./hash-over-request.ts";
+import hashWithoutToolName from "./hash-without-tool-name.ts";
 import hookAfterPolicy from "./hook-after-policy.ts";
+import hookAllowSkipsPolicy from "./hook-allow-skips-policy.ts";
+import hooksSeeOriginalInput from "./hooks-see-original-input.ts";
+import invalidRewriteFallsBack from "./invalid-rewrite-falls-back.ts";
+import jsonFallbackObject from "./json-fallback-object.ts";
+import mutationCheckOnlyOnAllow from "./mutation-check-only-on-allow.ts";
+import noIsolation from "./no-isolation.ts";
 import noMutationCheck from "./no-mutation-check.ts";
+import parseMemoizedByRequest from "./parse-memoized-by-request.ts";
+import plainJsonParse from "./plain-json-parse.ts";
+import policySeesRequest from "./policy-sees-request.ts";
+import policyWithoutRequestView from "./policy-without-request-view.ts";
 import preRfcOrdering from "./pre-rfc-ordering.ts";
+import requestViewIsHookedInput from "./request-view-is-hooked-input.ts";
+import resumeReusesPendingHash from "./resume-reuses-pending-hash.ts";
+import resumeRunsStoredProposal from "./resume-runs-stored-proposal.ts";
+import rewriteSkipsSchema from "./rewrite-skips-schema.ts";
+import shallowMutationCheck from "./shallow-mutation-check.ts";
+import stringifyNotCanonical from "./stringify-not-canonical.ts";
+import suspendedRequestAsParsed from "./suspended-request-as-parsed.ts";
+import suspendedWithoutRequestView from "./suspended-without-request-view.ts";
+import topLevelKeyReplacer from "./top-level-key-replacer.ts";
+import trailingTextIgnored from "./trailing-text-ignored.ts";
+import validationErrorReachesPolicy from "./validation-error-reaches-policy.ts";
 
-export const MUTANTS: readonly Mutant[] = [preRfcOrdering, doubleParse, hookAfterPolicy, noMutationCheck, hashOverRequest];
+export const MUTANTS: readonly Mutant[] = [
+  // The whole pipeline, as before RFC-0015.
+  preRfcOrdering,
+  // Decoding.
+  emptyArgumentsAsObject,
+  jsonFallbackObject,
+  plainJsonParse,
+  trailingTextIgnored,
+  // PreToolUse hooks.
+  hookAfterPolicy,
+  hooksSeeOriginalInput,
+  rewriteSkipsSchema,
+  invalidRewriteFallsBack,
+  hookAllowSkipsPolicy,
+  requestViewIsHookedInput,
+  // The single parse and what leaves it.
+  doubleParse,
+  validationErrorReachesPolicy,
+  noIsolation,
+  // Fingerprint.
+  hashOverRequest,
+  hashOverRawString,
+  hashWithoutToolName,
+  stringifyNotCanonical,
+  topLevelKeyReplacer,
+  // Authorization.
+  policySeesRequest,
+  policyWithoutRequestView,
+  noMutationCheck,
+  shallowMutationCheck,
+  mutationCheckOnlyOnAllow,
+  // Execution.
+  freshParseForTool,
+  deepCopyForTool,
+  // Approval and resume.
+  suspendedWithoutRequestView,
+  suspendedRequestAsParsed,
+  eitherHashAccepted,
+  resumeReusesPendingHash,
+  resumeRunsStoredProposal,
+  // Batches.
+  parseMemoizedByRequest,
+  batchOffByOne,
+  batchAbortsAtFirstInvalid,
+  batchDecisionPerTool,
+];

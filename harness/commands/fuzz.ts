@@ -1,0 +1,63 @@
+// `fuzz`: differential fuzzing of an adapter against the reference. A divergence is printed,
+// with the minimal case that shows it, and written under --out as a YAML case file.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fuzz } from "../fuzz/differential.ts";
+import { renderProgress } from "../report/pretty.ts";
+import { loadAdapter, parseOptions, positiveInteger, timeoutOption } from "./common.ts";
+
+export const DEFAULT_FUZZ_RUNS = 200;
+export const DEFAULT_FUZZ_SEED = 1;
+
+export const FUZZ_USAGE = `npx tsx harness/cli.ts fuzz --adapter <path> [options]
+
+  Generates random cases, runs each on the reference and on the adapter, and reports the first
+  divergence, shrunk to a minimal case, as a YAML file to drop into cases/.
+
+  --adapter <path>     the adapter module to compare with the reference
+  --runs <n>           how many generated cases to try (default ${DEFAULT_FUZZ_RUNS})
+  --seed <n>           the fast-check seed (default ${DEFAULT_FUZZ_SEED}); the same seed finds the same case
+  --out <dir>          where to write the case (default: fuzz-cases/), as <dir>/<family>/<name>.yaml
+  --timeout <ms>       how long one adapter call may take
+
+  Exit codes: 0 no divergence, 1 a divergence (or the reference itself broke), 2 usage errors.
+`;
+
+export async function fuzzCommand(args: string[]): Promise<number> {
+  const values = parseOptions(args, {
+    adapter: { type: "string" },
+    runs: { type: "string" },
+    seed: { type: "string" },
+    out: { type: "string", default: "fuzz-cases" },
+    timeout: { type: "string" },
+  });
+  const adapter = await loadAdapter(values.adapter);
+  const runs = positiveInteger(values.runs, "--runs", DEFAULT_FUZZ_RUNS);
+  const seed = values.seed === undefined ? DEFAULT_FUZZ_SEED : positiveInteger(values.seed, "--seed", DEFAULT_FUZZ_SEED);
+  const outcome = await fuzz(adapter, { runs, seed, timeoutMs: timeoutOption(values.timeout) });
+
+  const against = `${adapter.name} ${adapter.version}`;
+  if (outcome.kind === "agreed") {
+    process.stdout.write(`No divergence: ${against} agreed with the reference on ${outcome.runs} generated cases (seed ${seed}).\n`);
+    return 0;
+  }
+  if (outcome.kind === "reference-broke") {
+    process.stdout.write(
+      `The reference itself broke a universal check on a generated case (seed ${seed}); this is a bug in effective-args:\n` +
+        outcome.problems.map((problem) => `  ${problem}\n`).join("") +
+        JSON.stringify(outcome.skeleton, null, 2) + "\n",
+    );
+    return 1;
+  }
+  const { divergence } = outcome;
+  const file = join(values.out, divergence.path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, divergence.yaml);
+  process.stdout.write(
+    `Divergence after ${outcome.runs} generated cases (seed ${seed}): ${against} differs from the reference.\n\n` +
+      renderProgress(divergence.result) +
+      `\nThe minimal case, written to ${relative(process.cwd(), file)} (move it under cases/ to keep it):\n\n` +
+      divergence.yaml,
+  );
+  return 1;
+}

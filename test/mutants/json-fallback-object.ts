@@ -1,0 +1,17 @@
+import { referenceStages } from "../../reference/runtime.ts";
+import { mutant } from "./mutant.ts";
+
+export default mutant(
+  "json-fallback-object",
+  "Arguments that fail to decode are replaced by an empty object and the call carries on, so schema defaults decide what runs.",
+  ["INV-2", "MATRIX-5", "BATCH-2"],
+  {
+    decode(raw) {
+      try {
+        return referenceStages.decode(raw);
+      } catch {
+        return {};
+      }
+    },
+  },
+);
