@@ -1,11 +1,12 @@
-// Runs cases against an adapter: a fresh session and fresh probes per case, the steps in
-// order, then the universal checks and the case's own expectations.
-import type { Adapter, AdapterSession, CallOutcome } from "./adapter.ts";
+// Runs cases against an implementation: a fresh session and fresh probes per case, the steps
+// in order, then the universal checks and the case's own expectations.
+import type { CallOutcome } from "./adapter.ts";
 import type { Grant } from "./case-schema.ts";
 import { expectationFailures } from "./checks/expectations.ts";
 import { universalFailures } from "./checks/universal.ts";
 import type { LoadedCase } from "./loader.ts";
-import { createProbes, type Probes } from "./probes.ts";
+import { ImplementationBroke, isImplementation, type CaseSession, type Implementation, type Runnable } from "./implementation.ts";
+import { inProcess } from "./in-process.ts";
 import type { CaseResult, Failure, Observation, TurnObservation } from "./results.ts";
 import { canonicalJson, proposalHash } from "../reference/fingerprint.ts";
 
@@ -18,20 +19,23 @@ export interface RunOptions {
   onResult?: (result: CaseResult) => void;
 }
 
-export async function runCases(adapter: Adapter, cases: readonly LoadedCase[], options: RunOptions = {}): Promise<CaseResult[]> {
+export async function runCases(runnable: Runnable, cases: readonly LoadedCase[], options: RunOptions = {}): Promise<CaseResult[]> {
+  const implementation = asImplementation(runnable);
   const results: CaseResult[] = [];
   for (const testCase of cases) {
-    const result = await runCase(adapter, testCase, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const result = await runCase(implementation, testCase, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     options.onResult?.(result);
     results.push(result);
   }
   return results;
 }
 
-/** Thrown for a broken adapter: the case is "errored", never failed. */
-class AdapterBroke extends Error {}
+export function asImplementation(runnable: Runnable): Implementation {
+  return isImplementation(runnable) ? runnable : inProcess(runnable);
+}
 
-export async function runCase(adapter: Adapter, testCase: LoadedCase, timeoutMs: number): Promise<CaseResult> {
+export async function runCase(runnable: Runnable, testCase: LoadedCase, timeoutMs: number): Promise<CaseResult> {
+  const implementation = asImplementation(runnable);
   const started = performance.now();
   const base = {
     id: testCase.id,
@@ -47,67 +51,62 @@ export async function runCase(adapter: Adapter, testCase: LoadedCase, timeoutMs:
     durationMs: Math.round(performance.now() - started),
   });
 
-  const missing = testCase.capabilities.filter((capability) => !adapter.capabilities.includes(capability));
+  const missing = testCase.capabilities.filter((capability) => !implementation.capabilities.includes(capability));
   if (missing.length > 0) return finish({ status: "skipped", failures: [], reason: `the adapter does not declare: ${missing.join(", ")}` });
 
-  const observed = await observeCase(adapter, testCase, timeoutMs);
+  const observed = await observeCase(implementation, testCase, timeoutMs);
   if ("errored" in observed) return finish({ status: "errored", failures: [], reason: observed.errored });
   const { observation } = observed;
   const failures = [...observation.runFailures, ...universalFailures(observation), ...expectationFailures(observation)];
   return finish({ status: failures.length > 0 ? "failed" : "passed", failures });
 }
 
-/** Runs a case's steps and returns what the adapter reported and the probes recorded. */
-export async function observeCase(adapter: Adapter, testCase: LoadedCase, timeoutMs: number): Promise<{ observation: Observation } | { errored: string }> {
-  const probes = createProbes(testCase);
-  let session: AdapterSession | undefined;
+/** Runs a case's steps and returns what the implementation reported and the probes recorded. */
+export async function observeCase(runnable: Runnable, testCase: LoadedCase, timeoutMs: number): Promise<{ observation: Observation } | { errored: string }> {
+  let session: CaseSession | undefined;
   try {
-    const opened = await bounded(Promise.resolve().then(() => adapter.createSession(probes.wiring)), timeoutMs, "createSession");
-    session = opened;
-    return { observation: await runSteps(opened, testCase, probes, timeoutMs) };
+    session = await asImplementation(runnable).openSession(testCase, timeoutMs);
+    return { observation: await runSteps(session, testCase) };
   } catch (error) {
-    return { errored: error instanceof AdapterBroke ? error.message : `the adapter threw: ${describeError(error)}` };
+    if (error instanceof ImplementationBroke) return { errored: error.message };
+    throw error;
   } finally {
-    try {
-      await session?.close?.();
-    } catch {
-      // A failing close says nothing about the case's verdict.
-    }
+    await session?.close();
   }
 }
 
-async function runSteps(session: AdapterSession, testCase: LoadedCase, probes: Probes, timeoutMs: number): Promise<Observation> {
-  const observation: Observation = { testCase, log: probes.log, turns: [], runFailures: [] };
+async function runSteps(session: CaseSession, testCase: LoadedCase): Promise<Observation> {
+  const observation: Observation = { testCase, log: session.log, turns: [], runFailures: [] };
   let turnNumber = 0;
   for (const [step, definition] of testCase.steps.entries()) {
-    probes.enterStep(step);
+    session.enterStep(step);
     if (definition.grant) {
-      const problem = giveGrant(definition.grant, observation, probes.grants);
+      const problem = giveGrant(definition.grant, observation, session.grants);
       if (problem) observation.runFailures.push({ requirement: testCase.requirements[0]!, message: problem, step });
       continue;
     }
     const calls = definition.turn ?? [];
     turnNumber += 1;
     const modelCalls = calls.map((call) => ({ callId: call.id, toolName: call.tool, rawArguments: call.arguments }));
-    const reported = await bounded(session.runTurn(modelCalls, turnNumber), timeoutMs, `turn ${turnNumber}`);
+    const reported = await session.runTurn(modelCalls, turnNumber);
     observation.turns.push({ step, turn: turnNumber, calls, outcomes: outcomesByCall(reported, calls.map((call) => call.id)) });
   }
   return observation;
 }
 
 function outcomesByCall(reported: unknown, callIds: readonly string[]): TurnObservation["outcomes"] {
-  if (!Array.isArray(reported)) throw new AdapterBroke(`runTurn returned ${describeValue(reported)} instead of a list of call outcomes`);
+  if (!Array.isArray(reported)) throw new ImplementationBroke(`runTurn returned ${describeValue(reported)} instead of a list of call outcomes`);
   const outcomes = new Map<string, CallOutcome>();
   for (const entry of reported as CallOutcome[]) {
     if (typeof entry !== "object" || entry === null || typeof entry.callId !== "string" || !["executed", "denied", "suspended", "invalid"].includes(entry.outcome)) {
-      throw new AdapterBroke(`runTurn reported a malformed outcome: ${describeValue(entry)}`);
+      throw new ImplementationBroke(`runTurn reported a malformed outcome: ${describeValue(entry)}`);
     }
-    if (!callIds.includes(entry.callId)) throw new AdapterBroke(`runTurn reported an unknown call "${entry.callId}"`);
-    if (outcomes.has(entry.callId)) throw new AdapterBroke(`runTurn reported call "${entry.callId}" twice`);
+    if (!callIds.includes(entry.callId)) throw new ImplementationBroke(`runTurn reported an unknown call "${entry.callId}"`);
+    if (outcomes.has(entry.callId)) throw new ImplementationBroke(`runTurn reported call "${entry.callId}" twice`);
     outcomes.set(entry.callId, entry);
   }
   const missing = callIds.filter((id) => !outcomes.has(id));
-  if (missing.length > 0) throw new AdapterBroke(`runTurn reported no outcome for ${missing.join(", ")}`);
+  if (missing.length > 0) throw new ImplementationBroke(`runTurn reported no outcome for ${missing.join(", ")}`);
   return outcomes;
 }
 
@@ -133,22 +132,6 @@ function giveGrant(grant: Grant, observation: Observation, grants: Set<string>):
     return undefined;
   }
   return `cannot grant approval for ${grant.call}: no such call ran`;
-}
-
-async function bounded<T>(work: Promise<T>, timeoutMs: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AdapterBroke(`${what} did not finish within ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : describeValue(error);
 }
 
 function describeValue(value: unknown): string {

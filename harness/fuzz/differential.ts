@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { stringify } from "yaml";
-import type { Adapter } from "../adapter.ts";
+import type { Runnable } from "../implementation.ts";
 import type { CallExpectation, CaseFile, Json, Level } from "../case-schema.ts";
 import { universalFailures } from "../checks/universal.ts";
 import { capabilitiesOf, loadCaseText, type LoadedCase } from "../loader.ts";
@@ -43,7 +43,7 @@ class ReferenceBroke extends Error {
   }
 }
 
-export async function fuzz(adapter: Adapter, options: FuzzOptions): Promise<FuzzOutcome> {
+export async function fuzz(adapter: Runnable, options: FuzzOptions): Promise<FuzzOutcome> {
   const capabilities = new Set(adapter.capabilities);
   const arbitrary = caseSkeleton({ hooks: capabilities.has("hooks"), approval: capabilities.has("approval"), batch: capabilities.has("batch") });
   const property = fc.asyncProperty(arbitrary, async (skeleton) => {
@@ -60,7 +60,7 @@ export async function fuzz(adapter: Adapter, options: FuzzOptions): Promise<Fuzz
 }
 
 /** The final case: its requirements are the ones the adapter's failures name. */
-async function describeDivergence(adapter: Adapter, skeleton: Skeleton, options: FuzzOptions): Promise<Divergence> {
+async function describeDivergence(adapter: Runnable, skeleton: Skeleton, options: FuzzOptions): Promise<Divergence> {
   const first = await runCase(adapter, await expectedCase(skeleton, ["INV-5"], options.timeoutMs), options.timeoutMs);
   const named = [...new Set(first.failures.map((failure: Failure) => failure.requirement))];
   const requirements = named.length > 0 ? named : ["INV-5"];

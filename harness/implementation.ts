@@ -1,0 +1,37 @@
+// What the runner drives: an implementation under test, in-process or out-of-process. Each
+// case gets its own session; the session keeps the probe log the checks read.
+import type { Adapter, CallOutcome, Capability, ModelCall } from "./adapter.ts";
+import type { LoadedCase } from "./loader.ts";
+import type { ProbeLog } from "./probes.ts";
+
+/** The implementation broke (threw, hung, crashed, broke the protocol): the case is "errored". */
+export class ImplementationBroke extends Error {}
+
+export interface CaseSession {
+  /** What the probes recorded so far, every record tagged with its step. */
+  readonly log: ProbeLog;
+  /** Proposal hashes a grant has been given for; the policy's `granted` fact reads them. */
+  readonly grants: Set<string>;
+  /** Tags every later record with this step index. */
+  enterStep(step: number): void;
+  /** Runs one model turn; throws ImplementationBroke when the implementation misbehaves. */
+  runTurn(calls: readonly ModelCall[], turn: number): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export interface Implementation {
+  name: string;
+  version: string;
+  capabilities: readonly Capability[];
+  /** A fresh session for one case; throws ImplementationBroke when it cannot start one. */
+  openSession(testCase: LoadedCase, timeoutMs: number): Promise<CaseSession>;
+  /** Releases what the implementation holds (child processes, for example). */
+  dispose?(): Promise<void>;
+}
+
+/** Either an in-process adapter or an implementation; the runner takes both. */
+export type Runnable = Adapter | Implementation;
+
+export const isImplementation = (runnable: Runnable): runnable is Implementation => "openSession" in runnable;
+
+export type TurnOutcomes = readonly CallOutcome[];
