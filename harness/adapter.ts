@@ -3,7 +3,7 @@
 import type { ZodType } from "zod";
 import type { Capability } from "./loader.ts";
 
-export type { Capability };
+export { CAPABILITIES, type Capability } from "./loader.ts";
 
 /** One tool call proposed by the model, exactly as the provider delivered it. */
 export interface ModelCall {

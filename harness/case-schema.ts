@@ -12,7 +12,9 @@ function isJson(value: unknown): value is Json {
   return typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype && Object.values(value).every(isJson);
 }
 
-const Json = z.custom<Json>(isJson, { message: "plain JSON data (null, true/false, a finite number, a string, a list or a mapping)" });
+const Json = z
+  .custom<Json>(isJson, { message: "plain JSON data (null, true/false, a finite number, a string, a list or a mapping)" })
+  .meta({ id: "Json", title: "JSON value", description: "Plain data: null, true/false, a finite number, a string, a list or a mapping." });
 
 const Identifier = z
   .string()
@@ -26,7 +28,6 @@ export const JsonPointer = z
 export const TRANSFORMS = ["trim", "lowercase", "uppercase", "normalize_path", "nfkc"] as const;
 export const SCHEMA_TYPES = ["object", "array", "string", "number", "integer", "boolean", "null", "any"] as const;
 
-/** A tool's argument schema, in a vocabulary that follows Zod's. */
 export interface SchemaNode {
   type: (typeof SCHEMA_TYPES)[number];
   optional?: boolean | undefined;
@@ -48,21 +49,21 @@ export interface SchemaNode {
 export const SchemaNode: z.ZodType<SchemaNode> = z.lazy(() =>
   z
     .strictObject({
-      type: z.enum(SCHEMA_TYPES),
-      optional: z.boolean().optional(),
-      nullable: z.boolean().optional(),
-      default: Json.optional(),
-      coerce: z.boolean().optional(),
-      enum: z.array(Json).min(1).optional(),
-      minLength: z.number().int().nonnegative().optional(),
-      maxLength: z.number().int().nonnegative().optional(),
-      minimum: z.number().optional(),
-      maximum: z.number().optional(),
-      transforms: z.array(z.enum(TRANSFORMS)).optional(),
-      properties: z.record(z.string(), SchemaNode).optional(),
-      aliases: z.record(z.string(), z.string()).optional(),
-      unknownKeys: z.enum(["strip", "strict", "passthrough"]).optional(),
-      items: SchemaNode.optional(),
+      type: z.enum(SCHEMA_TYPES).describe("The JSON type; any takes any value, absence included."),
+      optional: z.boolean().optional().describe("true: the member may be absent."),
+      nullable: z.boolean().optional().describe("true: null is accepted as the value."),
+      default: Json.optional().describe("The value used, as it is, when the member is absent."),
+      coerce: z.boolean().optional().describe("string, number, integer, boolean: convert the input before checking it."),
+      enum: z.array(Json).min(1).optional().describe("The allowed values."),
+      minLength: z.number().int().nonnegative().optional().describe("string, array: inclusive lower bound on length."),
+      maxLength: z.number().int().nonnegative().optional().describe("string, array: inclusive upper bound on length."),
+      minimum: z.number().optional().describe("number, integer: inclusive lower bound."),
+      maximum: z.number().optional().describe("number, integer: inclusive upper bound."),
+      transforms: z.array(z.enum(TRANSFORMS)).optional().describe("string: named transforms, applied in order after the checks."),
+      properties: z.record(z.string(), SchemaNode).optional().describe("object: member name to schema node."),
+      aliases: z.record(z.string(), z.string()).optional().describe("object: alias name to a member declared in properties."),
+      unknownKeys: z.enum(["strip", "strict", "passthrough"]).optional().describe("object: what happens to undeclared members (default strip)."),
+      items: SchemaNode.optional().describe("array: the schema node every element must satisfy."),
     })
     .superRefine((node, ctx) => {
       const objectOnly = ["properties", "aliases", "unknownKeys"] as const;
@@ -96,14 +97,15 @@ export const SchemaNode: z.ZodType<SchemaNode> = z.lazy(() =>
         }
       }
     }),
-);
+).meta({ id: "SchemaNode", title: "Schema node", description: "A tool's argument schema, in a vocabulary that follows Zod's." });
 
-/** A change to a JSON value: replace it whole, then set and remove members by pointer. */
-export const Edit = z.strictObject({
-  replace: Json.optional(),
-  set: z.record(JsonPointer, Json).optional(),
-  remove: z.array(JsonPointer).optional(),
-});
+export const Edit = z
+  .strictObject({
+    replace: Json.optional().describe("The whole new value."),
+    set: z.record(JsonPointer, Json).optional().describe("JSON Pointer to the value to put there, in order."),
+    remove: z.array(JsonPointer).optional().describe("JSON Pointers of the members to delete, in order."),
+  })
+  .meta({ id: "Edit", title: "Edit", description: "A change to a JSON value: replace it whole, then set and remove members by pointer." });
 export type Edit = z.infer<typeof Edit>;
 
 export const DECISIONS = ["allow", "deny", "require_approval"] as const;
@@ -112,7 +114,6 @@ export type DecisionName = (typeof DECISIONS)[number];
 const COMPARISONS = ["equals", "notEquals", "startsWith", "endsWith", "contains", "matches", "in", "exists", "gt", "gte", "lt", "lte"] as const;
 const COMBINATORS = ["all", "any", "not", "granted", "tool"] as const;
 
-/** A policy condition: a comparison at a pointer, a combination of conditions, or a fact. */
 export interface Condition {
   pointer?: string | undefined;
   view?: "parsed" | "requested" | undefined;
@@ -138,8 +139,8 @@ export interface Condition {
 export const Condition: z.ZodType<Condition> = z.lazy(() =>
   z
     .strictObject({
-      pointer: JsonPointer.optional(),
-      view: z.enum(["parsed", "requested"]).optional(),
+      pointer: JsonPointer.optional().describe("With a comparison: the JSON Pointer of the value compared."),
+      view: z.enum(["parsed", "requested"]).optional().describe("With a comparison: the arguments read (default parsed)."),
       equals: Json.optional(),
       notEquals: Json.optional(),
       startsWith: z.string().optional(),
@@ -182,47 +183,46 @@ export const Condition: z.ZodType<Condition> = z.lazy(() =>
         }
       }
     }),
-);
+).meta({
+  id: "Condition",
+  title: "Condition",
+  description: "Exactly one operator: a comparison of the value at pointer, a combinator (all, any, not) or a fact (granted, tool).",
+});
 
 export const PolicyRule = z.strictObject({
   when: Condition,
-  decision: z.enum(DECISIONS),
-  reason: z.string().min(1).optional(),
+  decision: z.enum(DECISIONS).describe("The decision when the condition holds."),
+  reason: z.string().min(1).optional().describe("The deny reason reported."),
 });
 export type PolicyRule = z.infer<typeof PolicyRule>;
 
 export const Policy = z.strictObject({
-  rules: z.array(PolicyRule).default([]),
-  otherwise: z.enum(DECISIONS),
-  otherwiseReason: z.string().min(1).optional(),
-  /** The policy changes parsedArguments in place after deciding (RFC-0015, invariant 6). */
-  mutate: Edit.optional(),
+  rules: z.array(PolicyRule).default([]).describe("In order; the first rule whose condition holds decides."),
+  otherwise: z.enum(DECISIONS).describe("The decision when no rule holds."),
+  otherwiseReason: z.string().min(1).optional().describe("The deny reason of otherwise."),
+  mutate: Edit.optional().describe("The policy changes parsedArguments in place after deciding (RFC-0015, invariant 6)."),
 });
 export type Policy = z.infer<typeof Policy>;
 
 export const Hook = z.strictObject({
-  id: Identifier,
-  /** Tool names this hook runs for; every tool when absent. */
-  tools: z.array(z.string()).min(1).optional(),
-  decision: z.enum(["allow", "deny"]).optional(),
-  reason: z.string().min(1).optional(),
-  /** The hook's updatedInput: the current input with this edit applied. */
-  rewrite: Edit.optional(),
+  id: Identifier.describe("Hook id, unique in the case."),
+  tools: z.array(z.string()).min(1).optional().describe("Tool names this hook runs for; every tool when absent."),
+  decision: z.enum(["allow", "deny"]).optional().describe("deny stops the attempt; allow is advice, the policy still decides."),
+  reason: z.string().min(1).optional().describe("The deny reason reported."),
+  rewrite: Edit.optional().describe("The hook's updatedInput: the current input with this edit applied."),
 });
 export type Hook = z.infer<typeof Hook>;
 
 export const Tool = z.strictObject({
   schema: SchemaNode,
-  /** The tool changes the arguments it was handed, in place, when it runs. */
-  mutate: Edit.optional(),
+  mutate: Edit.optional().describe("The tool changes the arguments it was handed, in place, when it runs."),
 });
 export type Tool = z.infer<typeof Tool>;
 
 export const Call = z.strictObject({
-  id: Identifier,
-  tool: z.string().min(1),
-  /** The exact string the model produced. */
-  arguments: z.string(),
+  id: Identifier.describe("Call id, unique across the case."),
+  tool: z.string().min(1).describe("A tool declared under tools."),
+  arguments: z.string().describe("The exact string the model produced; write it in single quotes."),
 });
 export type Call = z.infer<typeof Call>;
 
@@ -230,32 +230,34 @@ export const OUTCOMES = ["executed", "denied", "suspended", "invalid"] as const;
 export type OutcomeName = (typeof OUTCOMES)[number];
 
 export const CallExpectation = z.strictObject({
-  outcome: z.enum(OUTCOMES),
-  reason: z.string().optional(),
-  stage: z.enum(["json", "schema"]).optional(),
-  requestedArguments: Json.optional(),
-  parsedArguments: Json.optional(),
-  executedArguments: Json.optional(),
-  hookInputs: z.array(Json).optional(),
-  executions: z.number().int().nonnegative().optional(),
-  policyEvaluations: z.number().int().nonnegative().optional(),
-  sameHashAs: z.array(Identifier).min(1).optional(),
-  differentHashFrom: z.array(Identifier).min(1).optional(),
+  outcome: z.enum(OUTCOMES).describe("The outcome the adapter must report."),
+  reason: z.string().optional().describe("With outcome denied: the deny reason."),
+  stage: z.enum(["json", "schema"]).optional().describe("With outcome invalid: the validation stage."),
+  requestedArguments: Json.optional().describe("The decoded request (before hooks) the policy received."),
+  parsedArguments: Json.optional().describe("The schema output at entry to the policy."),
+  executedArguments: Json.optional().describe("With outcome executed: the arguments at entry to the tool."),
+  hookInputs: z.array(Json).optional().describe("The input each hook that ran was given, in order."),
+  executions: z.number().int().nonnegative().optional().describe("How many times the tool ran (default 1 if executed, else 0)."),
+  policyEvaluations: z.number().int().nonnegative().optional().describe("How many times the policy was evaluated (default 1 for executed and suspended, 0 for invalid)."),
+  sameHashAs: z.array(Identifier).min(1).optional().describe("Calls of this or an earlier turn with the same proposal hash."),
+  differentHashFrom: z.array(Identifier).min(1).optional().describe("Calls of this or an earlier turn with a different proposal hash."),
 });
 export type CallExpectation = z.infer<typeof CallExpectation>;
 
 export const Grant = z.strictObject({
-  call: Identifier,
-  /** effective: the suspended proposal's hash; requested: a hash over the pre-schema request. */
-  view: z.enum(["effective", "requested"]).default("effective"),
+  call: Identifier.describe("A call of an earlier turn."),
+  view: z
+    .enum(["effective", "requested"])
+    .default("effective")
+    .describe("effective: the suspended proposal's hash; requested: a hash over the pre-schema request."),
 });
 export type Grant = z.infer<typeof Grant>;
 
 export const Step = z
   .strictObject({
-    turn: z.array(Call).min(1).optional(),
-    expect: z.record(Identifier, CallExpectation).optional(),
-    grant: Grant.optional(),
+    turn: z.array(Call).min(1).optional().describe("The calls one model turn proposes."),
+    expect: z.record(Identifier, CallExpectation).optional().describe("Call id to what must happen to that call; one entry per call of the turn."),
+    grant: Grant.optional().describe("Approves a suspended proposal, as a human reviewer would; runs nothing."),
   })
   .superRefine((step, ctx) => {
     if ((step.turn === undefined) === (step.grant === undefined)) {
@@ -270,15 +272,23 @@ export type Step = z.infer<typeof Step>;
 export const LEVELS = ["must", "should"] as const;
 export type Level = (typeof LEVELS)[number];
 
-export const CaseFile = z.strictObject({
-  id: z.string().regex(/^[a-z0-9-]+\/[a-z0-9-]+$/, 'an id "family/name" in lower case, such as "decoy-field/alias-overrides-path"'),
-  title: z.string().min(1),
-  description: z.string().optional(),
-  level: z.enum(LEVELS),
-  requirements: z.array(z.string()).min(1),
-  tools: z.record(z.string(), Tool).refine((tools) => Object.keys(tools).length > 0, "at least one tool"),
-  hooks: z.array(Hook).optional(),
-  policy: Policy,
-  steps: z.array(Step).min(1),
-});
+export const CaseFile = z
+  .strictObject({
+    id: z
+      .string()
+      .regex(/^[a-z0-9-]+\/[a-z0-9-]+$/, 'an id "family/name" in lower case, such as "decoy-field/alias-overrides-path"')
+      .describe("<family>/<name>, matching the file's place: cases/<family>/<name>.yaml."),
+    title: z.string().min(1).describe("One line saying what must hold."),
+    description: z.string().optional().describe("The scenario, and what a non-conformant runtime would do here."),
+    level: z.enum(LEVELS).describe("must or should; a must case lists only MUST requirements."),
+    requirements: z.array(z.string()).min(1).describe("Requirement IDs from spec/requirements.yaml; the first is the primary one."),
+    tools: z
+      .record(z.string(), Tool)
+      .refine((tools) => Object.keys(tools).length > 0, "at least one tool")
+      .describe("Tool name to its argument schema (and mutate)."),
+    hooks: z.array(Hook).optional().describe("PreToolUse hooks, run in order."),
+    policy: Policy.describe("The policy the harness builds and hands to the runtime."),
+    steps: z.array(Step).min(1).describe("Model turns (with expect) and grants, run in order."),
+  })
+  .meta({ title: "effective-args case", description: "One conformance case for RFC-0015 (spec/case-format.md)." });
 export type CaseFile = z.infer<typeof CaseFile>;

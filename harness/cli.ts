@@ -3,10 +3,12 @@
 import { UsageError } from "./commands/common.ts";
 import { FUZZ_USAGE, fuzzCommand } from "./commands/fuzz.ts";
 import { RUN_USAGE, runCommand } from "./commands/run.ts";
+import { VALIDATE_USAGE, validateCommand } from "./commands/validate.ts";
 
 const COMMANDS: Record<string, { usage: string; main: (args: string[]) => Promise<number> }> = {
   run: { usage: RUN_USAGE, main: runCommand },
   fuzz: { usage: FUZZ_USAGE, main: fuzzCommand },
+  validate: { usage: VALIDATE_USAGE, main: validateCommand },
 };
 
 const USAGE = `effective-args: conformance suite for effective tool argument authorization (RFC-0015)

@@ -11,7 +11,9 @@ import { at, locate, parseYamlFile, type ParsedYaml } from "./source-location.ts
 /** The suite's own cases. */
 export const DEFAULT_CASES_DIR = fileURLToPath(new URL("../cases", import.meta.url));
 
-export type Capability = "hooks" | "approval" | "batch";
+/** What an implementation may support beyond single calls; a case needs those its content uses. */
+export const CAPABILITIES = ["approval", "batch", "hooks"] as const;
+export type Capability = (typeof CAPABILITIES)[number];
 
 export interface LoadedCase extends CaseFile {
   family: Family;
@@ -102,10 +104,12 @@ export function loadCaseText(file: string, text: string): { case: LoadedCase } |
   return { case: { ...parsed.data, family, file, capabilities: capabilitiesOf(parsed.data), source } };
 }
 
-function describeIssue(issue: z.core.$ZodIssue, source: ParsedYaml): string[] {
-  const where = (path: readonly PropertyKey[]) => `${locate(source, path)}: ${path.length ? path.join(".") : "(top level)"}`;
+/** A schema problem as "file:line:column: path: what was expected" messages. */
+export function describeIssue(issue: z.core.$ZodIssue, source: ParsedYaml): string[] {
+  const where = (path: readonly PropertyKey[], options?: { key: boolean }) => `${locate(source, path, options)}: ${path.length ? path.join(".") : "(top level)"}`;
   if (issue.code === "unrecognized_keys") {
-    return issue.keys.map((key) => `${where([...issue.path, key])}: unknown word "${key}" here`);
+    // At the word itself, not at its value.
+    return issue.keys.map((key) => `${where([...issue.path, key], { key: true })}: unknown word "${key}" here`);
   }
   const detail = issue.message.replace(/^Invalid (input|option): /, "").replace(/, received undefined$/, "");
   const absent = issue.path.length > 0 && !source.document.hasIn(issue.path as unknown[]);

@@ -39,7 +39,7 @@ export interface PolicyRecord extends Recorded {
   /** The object the runtime passed as parsedArguments (kept for the identity check). */
   parsedRef: unknown;
   parsedAtEntry: Snapshot;
-  requestedAtEntry: Snapshot | undefined;
+  requestedAtEntry?: Snapshot | undefined;
   argsCanonicalJson: string;
   proposalHash: string;
   decision: PolicyDecision;

@@ -1,6 +1,6 @@
 // What a run produces: one result per case, and the types the checks and reporters share.
 import type { CallOutcome } from "./adapter.ts";
-import type { Call, Level } from "./case-schema.ts";
+import type { Call, CallExpectation, Level } from "./case-schema.ts";
 import type { LoadedCase } from "./loader.ts";
 import type { ProbeLog } from "./probes.ts";
 import type { Family } from "./requirements.ts";
@@ -13,6 +13,8 @@ export interface Failure {
   diff?: string;
   step?: number;
   callId?: string;
+  /** For a failed expectation of the case: the word under the call's "expect" entry that failed. */
+  field?: keyof CallExpectation;
 }
 
 export type CaseStatus = "passed" | "failed" | "errored" | "skipped";

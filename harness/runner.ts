@@ -13,7 +13,7 @@ import { canonicalJson, proposalHash } from "../reference/fingerprint.ts";
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 export interface RunOptions {
-  /** How long one adapter call (session start or turn) may take. */
+  /** How long one case (session start and every turn) may take. */
   timeoutMs?: number;
   /** Called after each case, for progress output. */
   onResult?: (result: CaseResult) => void;

@@ -1,5 +1,5 @@
 // Maps a path inside a parsed YAML document back to "file:line:column" for error messages.
-import { isCollection, isNode, LineCounter, parseDocument, type Document } from "yaml";
+import { isCollection, isMap, isNode, isScalar, LineCounter, parseDocument, type Document } from "yaml";
 
 export interface ParsedYaml {
   file: string;
@@ -13,17 +13,23 @@ export function parseYamlFile(file: string, text: string): ParsedYaml {
   return { file, document, lines };
 }
 
-/** The location of the deepest node along `path` that exists (a missing field points at its parent). */
-export function locate(parsed: ParsedYaml, path: readonly PropertyKey[]): string {
+/**
+ * The location of the deepest node along `path` that exists (a missing field points at its
+ * parent). With `key`, a mapping member is located by its key rather than by its value: the
+ * line the word is written on, even when its value starts on the next one.
+ */
+export function locate(parsed: ParsedYaml, path: readonly PropertyKey[], { key = false } = {}): string {
   let node: unknown = parsed.document.contents;
   let offset = 0;
   if (isNode(node) && node.range) offset = node.range[0];
-  for (const key of path) {
+  for (const segment of path) {
     if (!isCollection(node)) break;
-    const child: unknown = node.get(typeof key === "symbol" ? String(key) : key, true);
+    const name = typeof segment === "symbol" ? String(segment) : segment;
+    const child: unknown = node.get(name, true);
     if (!isNode(child) || !child.range) break;
+    const pair = key && isMap(node) ? node.items.find((item) => isScalar(item.key) && item.key.value === name) : undefined;
+    offset = isScalar(pair?.key) && pair.key.range ? pair.key.range[0] : child.range[0];
     node = child;
-    offset = child.range[0];
   }
   return at(parsed, offset);
 }

@@ -1,4 +1,4 @@
-// The real CLI as a child process: exit codes, the JSON report's shape, usage errors.
+// The real CLI as a child process: exit codes, the JSON report's shape, usage errors, validate.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -65,6 +65,8 @@ describe("the CLI", () => {
     { args: ["run", "--adapter", "missing-adapter.ts"], message: /adapter module not found: missing-adapter\.ts/ },
     { args: ["run", "--adapter", "harness/case-schema.ts"], message: /does not export an adapter/ },
     { args: ["run", "--filter", "no-such-case/*"], message: /no case matches the selection/ },
+    { args: ["validate", "--bogus"], message: /Unknown option '--bogus'/ },
+    { args: ["validate", "test/mutants"], message: /no case files \(\*\.yaml, \*\.yml\) in test\/mutants/ },
   ])("exits 2 with a one-line reason for $args", ({ args, message }) => {
     const { code, stderr } = cli(...args);
     expect(code).toBe(2);
@@ -75,6 +77,47 @@ describe("the CLI", () => {
   it("exits 2 and names file and line for a malformed case file", () => {
     const { code, stdout } = cli("run", "--cases", "test/fixtures/bad-cases/matrix/unknown-word.yaml");
     expect(code).toBe(2);
-    expect(stdout).toContain("CASE FILE ERROR test/fixtures/bad-cases/matrix/unknown-word.yaml:14:16: policy.rules.0.decison: unknown word");
+    expect(stdout).toContain("CASE FILE ERROR test/fixtures/bad-cases/matrix/unknown-word.yaml:14:7: policy.rules.0.decison: unknown word");
+  });
+});
+
+describe("the validate command", () => {
+  const fixture = "test/fixtures/wrong-expectations/matrix/forgotten-default.yaml";
+
+  it("finds every case in cases/ valid and exits 0", () => {
+    const { code, stdout, stderr } = cli("validate");
+    expect(stderr).toBe("");
+    expect(stdout).toBe(`${caseCount} case files: ${caseCount} valid, 0 invalid\n`);
+    expect(code).toBe(0);
+  });
+
+  it("exits 1 and reports each expectation the reference does not meet at its line, with the diff", () => {
+    const { code, stdout } = cli("validate", fixture);
+    expect(code).toBe(1);
+    expect(stdout).toBe(
+      [
+        `${fixture}:36:5: steps.2: the reference fails MATRIX-1 here: cannot grant approval for c1: it was not suspended`,
+        `${fixture}:30:9: steps.0.expect.c1.parsedArguments: the reference does not meet this expectation: parsedArguments (at policy entry) differ from the expectation`,
+        "    - expected",
+        "    + actual",
+        "      {",
+        '    +   "dryRun": true,',
+        '        "pattern": "/tmp/*.tmp"',
+        "      }",
+        `${fixture}:35:13: steps.1.expect.c2.outcome: the reference does not meet this expectation: expected outcome executed, got denied ("live_delete_forbidden")`,
+        `${fixture}:35:7: steps.1.expect.c2.executions (the default): the reference does not meet this expectation: expected the tool to run 1 time(s), it ran 0 time(s)`,
+        "1 case file: 0 valid, 1 invalid",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("exits 2 and names file and line for a malformed file, and still checks the others", () => {
+    const { code, stdout } = cli("validate", "test/fixtures/bad-cases/matrix/malformed-yaml.yaml", "test/fixtures/bad-cases/matrix/unknown-word.yaml", fixture);
+    expect(code).toBe(2);
+    expect(stdout).toMatch(/^test\/fixtures\/bad-cases\/matrix\/malformed-yaml\.yaml:8:1: YAML syntax: /m);
+    expect(stdout).toContain("test/fixtures/bad-cases/matrix/unknown-word.yaml:14:7: policy.rules.0.decison: unknown word");
+    expect(stdout).toContain(`${fixture}:30:9: steps.0.expect.c1.parsedArguments: the reference does not meet this expectation`);
+    expect(stdout).toMatch(/\n3 case files: 0 valid, 3 invalid\n$/);
   });
 });

@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { fuzz } from "../harness/fuzz/differential.ts";
+import { CASE_FILE_HEADER } from "../harness/json-schema.ts";
 import { loadCases } from "../harness/loader.ts";
 import { runCases } from "../harness/runner.ts";
 import referenceAdapter from "../reference/adapter.ts";
@@ -53,7 +54,7 @@ describe("the fuzz command", () => {
     expect(stdout).toMatch(/^Divergence after \d+ generated cases \(seed 1\): mutant double-parse/);
     const written = stdout.match(/written to (\S+) /)?.[1];
     expect(written).toBeDefined();
-    expect(readFileSync(join(root, written!), "utf8")).toBe(stdout.slice(stdout.indexOf("\nid: ") + 1));
+    expect(readFileSync(join(root, written!), "utf8")).toBe(stdout.slice(stdout.indexOf(CASE_FILE_HEADER)));
   });
 
   it("exits 0 when the adapter agrees with the reference", () => {

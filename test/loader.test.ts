@@ -18,7 +18,7 @@ describe("the case loader", () => {
   it("reports an unknown vocabulary word where it stands", () => {
     expect(messages("unknown-word")).toEqual([
       expect.stringMatching(/unknown-word\.yaml:13:7: policy\.rules\.0\.decision: missing; expected one of "allow"\|"deny"\|"require_approval"$/),
-      expect.stringMatching(/unknown-word\.yaml:14:16: policy\.rules\.0\.decison: unknown word "decison" here$/),
+      expect.stringMatching(/unknown-word\.yaml:14:7: policy\.rules\.0\.decison: unknown word "decison" here$/),
     ]);
   });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CASES_DIR, loadCases } from "../harness/loader.ts";
 import { REQUIREMENTS } from "../harness/requirements.ts";
-import { runCase } from "../harness/runner.ts";
+import { conformanceSuite } from "../harness/vitest.ts";
 import referenceAdapter from "../reference/adapter.ts";
 
 const { cases, errors } = loadCases([DEFAULT_CASES_DIR]);
@@ -34,10 +34,5 @@ describe("the case files", () => {
   });
 });
 
-describe("the reference runtime", () => {
-  it.each(cases.map((testCase) => ({ id: testCase.id, testCase })))("passes $id", async ({ testCase }) => {
-    const result = await runCase(referenceAdapter, testCase, 10_000);
-    expect(result.failures).toEqual([]);
-    expect(result.status).toBe("passed");
-  });
-});
+// Every case as its own vitest test, through the same entry point implementers use.
+conformanceSuite({ adapter: referenceAdapter, title: "the reference runtime passes" });

@@ -1,6 +1,6 @@
 // A case's own expectations, call by call. A failure here names the case's primary
 // requirement: the first one its "requirements" list gives.
-import type { CallExpectation, Json } from "../case-schema.ts";
+import type { CallExpectation } from "../case-schema.ts";
 import type { CallOutcome } from "../adapter.ts";
 import type { PolicyRecord } from "../probes.ts";
 import { jsonDiff, snapshotDiff } from "../report/diff.ts";
@@ -21,7 +21,7 @@ export function expectationFailures(observation: Observation): Failure[] {
   return failures;
 }
 
-type Problem = { message: string; diff?: string };
+type Problem = { field: keyof CallExpectation; message: string; diff?: string };
 
 function callProblems(observation: Observation, turn: TurnObservation, callId: string, expected: CallExpectation): Problem[] {
   const { log } = observation;
@@ -32,45 +32,47 @@ function callProblems(observation: Observation, turn: TurnObservation, callId: s
   const lastPolicy = policies.at(-1);
 
   if (outcome?.outcome !== expected.outcome) {
-    problems.push({ message: `expected outcome ${expected.outcome}, got ${describeOutcome(outcome)}` });
+    problems.push({ field: "outcome", message: `expected outcome ${expected.outcome}, got ${describeOutcome(outcome)}` });
   } else if (expected.reason !== undefined && outcome.outcome === "denied" && outcome.reason !== expected.reason) {
-    problems.push({ message: `expected deny reason "${expected.reason}", got "${outcome.reason}"` });
+    problems.push({ field: "reason", message: `expected deny reason "${expected.reason}", got "${outcome.reason}"` });
   } else if (expected.stage !== undefined && outcome.outcome === "invalid" && outcome.stage !== expected.stage) {
-    problems.push({ message: `expected a validation error at stage ${expected.stage}, got stage ${outcome.stage}` });
+    problems.push({ field: "stage", message: `expected a validation error at stage ${expected.stage}, got stage ${outcome.stage}` });
   }
 
   const expectedExecutions = expected.executions ?? (expected.outcome === "executed" ? 1 : 0);
   if (executions.length !== expectedExecutions) {
-    problems.push({ message: `expected the tool to run ${expectedExecutions} time(s), it ran ${executions.length} time(s)` });
+    problems.push({ field: "executions", message: `expected the tool to run ${expectedExecutions} time(s), it ran ${executions.length} time(s)` });
   }
   const expectedEvaluations = expected.policyEvaluations ?? defaultEvaluations(expected.outcome);
   if (expectedEvaluations !== undefined && policies.length !== expectedEvaluations) {
-    problems.push({ message: `expected ${expectedEvaluations} policy evaluation(s), got ${policies.length}` });
+    problems.push({ field: "policyEvaluations", message: `expected ${expectedEvaluations} policy evaluation(s), got ${policies.length}` });
   }
 
   const suspended = outcome?.outcome === "suspended" ? outcome.proposal : undefined;
-  const compare = (view: string, want: Json | undefined, got: Snapshot | undefined, where: string) => {
+  const compare = (field: "requestedArguments" | "parsedArguments" | "executedArguments", view: string, got: Snapshot | undefined, where: string) => {
+    const want = expected[field];
     if (want === undefined) return;
     if (got === undefined) {
-      problems.push({ message: `expected ${view} ${JSON.stringify(want)}, but ${where}` });
+      problems.push({ field, message: `expected ${view} ${JSON.stringify(want)}, but ${where}` });
     } else if (!sameSnapshot(snapshot(want), got)) {
-      problems.push({ message: `${view} differ from the expectation`, diff: snapshotDiff(snapshot(want), got) });
+      problems.push({ field, message: `${view} differ from the expectation`, diff: snapshotDiff(snapshot(want), got) });
     }
   };
   compare(
     "requestedArguments",
-    expected.requestedArguments,
+    "requestedArguments",
     lastPolicy?.requestedAtEntry ?? (suspended && "requestedArguments" in suspended ? snapshot(suspended.requestedArguments) : undefined),
     lastPolicy ? "the policy was handed no requestedArguments" : "the policy never saw this call",
   );
-  compare("parsedArguments (at policy entry)", expected.parsedArguments, lastPolicy?.parsedAtEntry, "the policy never saw this call");
-  compare("executedArguments (at tool entry)", expected.executedArguments, executions.at(-1)?.argsAtEntry, "the tool never ran for this call");
+  compare("parsedArguments", "parsedArguments (at policy entry)", lastPolicy?.parsedAtEntry, "the policy never saw this call");
+  compare("executedArguments", "executedArguments (at tool entry)", executions.at(-1)?.argsAtEntry, "the tool never ran for this call");
 
   if (expected.hookInputs !== undefined) {
     const seen = log.hooks.filter((record) => record.step === turn.step && record.callId === callId).map((record) => record.toolInput);
     const want = expected.hookInputs.map((value) => snapshot(value));
     if (seen.length !== want.length || seen.some((got, i) => !sameSnapshot(want[i], got))) {
       problems.push({
+        field: "hookInputs",
         message: "the hooks saw different inputs from the expectation",
         diff: jsonDiff(expected.hookInputs, seen.map(snapshotValue)),
       });
@@ -81,13 +83,13 @@ function callProblems(observation: Observation, turn: TurnObservation, callId: s
   for (const other of expected.sameHashAs ?? []) {
     const otherHash = hashOf(observation, other);
     if (ownHash === undefined || otherHash === undefined || ownHash !== otherHash) {
-      problems.push({ message: `expected the same proposal hash as ${other}: ${ownHash ?? "(none)"} vs ${otherHash ?? "(none)"}` });
+      problems.push({ field: "sameHashAs", message: `expected the same proposal hash as ${other}: ${ownHash ?? "(none)"} vs ${otherHash ?? "(none)"}` });
     }
   }
   for (const other of expected.differentHashFrom ?? []) {
     const otherHash = hashOf(observation, other);
     if (ownHash === undefined || otherHash === undefined || ownHash === otherHash) {
-      problems.push({ message: `expected a proposal hash different from ${other}'s: ${ownHash ?? "(none)"} vs ${otherHash ?? "(none)"}` });
+      problems.push({ field: "differentHashFrom", message: `expected a proposal hash different from ${other}'s: ${ownHash ?? "(none)"} vs ${otherHash ?? "(none)"}` });
     }
   }
   return problems;

@@ -4,7 +4,10 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { Adapter } from "../adapter.ts";
+import { inProcess } from "../in-process.ts";
+import type { Implementation } from "../implementation.ts";
 import { DEFAULT_TIMEOUT_MS } from "../runner.ts";
+import { stdioImplementation } from "../stdio/implementation.ts";
 import referenceAdapter from "../../reference/adapter.ts";
 
 /** A mistake in the command line: reported in one line, exit code 2. */
@@ -27,8 +30,31 @@ export function positiveInteger(value: string | undefined, flag: string, fallbac
 
 export const timeoutOption = (value: string | undefined) => positiveInteger(value, "--timeout", DEFAULT_TIMEOUT_MS);
 
+export const ADAPTER_OPTIONS = {
+  adapter: { type: "string" },
+  "adapter-cmd": { type: "string" },
+} as const;
+
+export const ADAPTER_USAGE = `  --adapter <path>     a module whose default export (or export "adapter") is an Adapter
+  --adapter-cmd <cmd>  a command that speaks the stdio adapter protocol (spec/adapter-protocol.md)`;
+
+/**
+ * The implementation the options name: an adapter module, an adapter command, or the
+ * reference when neither is given. Dispose of it when done (it may hold a child process).
+ */
+export async function openImplementation(options: { adapter?: string | undefined; "adapter-cmd"?: string | undefined }): Promise<Implementation> {
+  if (options.adapter !== undefined && options["adapter-cmd"] !== undefined) throw new UsageError("give --adapter or --adapter-cmd, not both");
+  const command = options["adapter-cmd"];
+  if (command === undefined) return inProcess(await loadAdapter(options.adapter));
+  try {
+    return await stdioImplementation(command);
+  } catch (error) {
+    throw new UsageError(`the adapter command "${command}" did not start: ${(error as Error).message}`);
+  }
+}
+
 /** The adapter a module exports, or the reference when no path is given. */
-export async function loadAdapter(path: string | undefined): Promise<Adapter> {
+async function loadAdapter(path: string | undefined): Promise<Adapter> {
   if (path === undefined) return referenceAdapter;
   const absolute = resolve(path);
   if (!existsSync(absolute)) throw new UsageError(`adapter module not found: ${path}`);

@@ -4,37 +4,37 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fuzz } from "../fuzz/differential.ts";
 import { renderProgress } from "../report/pretty.ts";
-import { loadAdapter, parseOptions, positiveInteger, timeoutOption } from "./common.ts";
+import { ADAPTER_OPTIONS, ADAPTER_USAGE, openImplementation, parseOptions, positiveInteger, timeoutOption } from "./common.ts";
 
 export const DEFAULT_FUZZ_RUNS = 200;
 export const DEFAULT_FUZZ_SEED = 1;
 
-export const FUZZ_USAGE = `npx tsx harness/cli.ts fuzz --adapter <path> [options]
+export const FUZZ_USAGE = `npx tsx harness/cli.ts fuzz (--adapter <path> | --adapter-cmd <cmd>) [options]
 
   Generates random cases, runs each on the reference and on the adapter, and reports the first
   divergence, shrunk to a minimal case, as a YAML file to drop into cases/.
 
-  --adapter <path>     the adapter module to compare with the reference
+${ADAPTER_USAGE}
   --runs <n>           how many generated cases to try (default ${DEFAULT_FUZZ_RUNS})
   --seed <n>           the fast-check seed (default ${DEFAULT_FUZZ_SEED}); the same seed finds the same case
   --out <dir>          where to write the case (default: fuzz-cases/), as <dir>/<family>/<name>.yaml
-  --timeout <ms>       how long one adapter call may take
+  --timeout <ms>       how long one case may take, in ms
 
   Exit codes: 0 no divergence, 1 a divergence (or the reference itself broke), 2 usage errors.
 `;
 
 export async function fuzzCommand(args: string[]): Promise<number> {
   const values = parseOptions(args, {
-    adapter: { type: "string" },
+    ...ADAPTER_OPTIONS,
     runs: { type: "string" },
     seed: { type: "string" },
     out: { type: "string", default: "fuzz-cases" },
     timeout: { type: "string" },
   });
-  const adapter = await loadAdapter(values.adapter);
+  const adapter = await openImplementation(values);
   const runs = positiveInteger(values.runs, "--runs", DEFAULT_FUZZ_RUNS);
   const seed = values.seed === undefined ? DEFAULT_FUZZ_SEED : positiveInteger(values.seed, "--seed", DEFAULT_FUZZ_SEED);
-  const outcome = await fuzz(adapter, { runs, seed, timeoutMs: timeoutOption(values.timeout) });
+  const outcome = await fuzz(adapter, { runs, seed, timeoutMs: timeoutOption(values.timeout) }).finally(() => adapter.dispose?.());
 
   const against = `${adapter.name} ${adapter.version}`;
   if (outcome.kind === "agreed") {

@@ -1,53 +1,83 @@
-// `run`: the cases against the reference or an adapter, with a pretty or JSON report.
-import picomatch from "picomatch";
-import { DEFAULT_CASES_DIR, loadCases, type LoadedCase } from "../loader.ts";
-import { buildReport, exitCode } from "../report/report.ts";
+// `run`: the cases against the reference or an adapter, with a pretty, JSON, JUnit or TAP report.
+import { writeFileSync } from "node:fs";
+import { knownFailuresYaml, loadKnownFailures, type KnownFailures } from "../known-failures.ts";
+import { DEFAULT_CASES_DIR, loadCases } from "../loader.ts";
+import { buildReport, exitCode, judge, notices, type RunReport } from "../report/report.ts";
 import { renderJson } from "../report/json.ts";
+import { renderJunit } from "../report/junit.ts";
 import { renderProgress, renderSummary } from "../report/pretty.ts";
+import { renderTap } from "../report/tap.ts";
 import { DEFAULT_TIMEOUT_MS, runCases } from "../runner.ts";
-import { loadAdapter, parseOptions, timeoutOption, UsageError } from "./common.ts";
+import { ADAPTER_OPTIONS, ADAPTER_USAGE, openImplementation, parseOptions, timeoutOption, UsageError } from "./common.ts";
+import { caseSelector, SELECTION_OPTIONS } from "./selection.ts";
+
+/** The document each reporter writes once the run is over; pretty also prints each case as it ends. */
+const REPORTERS: Record<string, (report: RunReport) => string> = { pretty: renderSummary, json: renderJson, junit: renderJunit, tap: renderTap };
 
 export const RUN_USAGE = `npx tsx harness/cli.ts run [options]
 
   Runs the conformance cases against the reference runtime, or against an adapter module.
 
-  --adapter <path>     a module whose default export (or export "adapter") is an Adapter
+${ADAPTER_USAGE}
   --cases <path>       case files or folders to run (repeatable; default: cases/)
   --filter <glob>      run only cases whose id matches (repeatable; "*" matches across "/")
-  --reporter <name>    pretty (default) or json
-  --timeout <ms>       how long one adapter call may take (default ${DEFAULT_TIMEOUT_MS})
+  --level <level>      run only cases of this level: must or should (repeatable)
+  --family <name>      run only cases of this family (repeatable)
+  --reporter <name>    pretty (default), json, junit or tap
+  --expect <file>      known failures (YAML): listed cases may fail; a listed case that passes fails the run
+  --write-expectations <file>
+                       write this run's failed and errored cases to <file> as known failures, exit 0
+  --timeout <ms>       how long one case may take, in ms (default ${DEFAULT_TIMEOUT_MS})
 
-  Exit codes: 0 all selected cases passed, 1 failures or errors, 2 usage or case-file errors.
+  Exit codes: 0 all selected cases passed (or failed as listed in --expect), 1 other failures or
+  errors, or a listed case passed, 2 usage, case-file or expectations-file errors.
 `;
 
 export async function runCommand(args: string[]): Promise<number> {
   const values = parseOptions(args, {
-    adapter: { type: "string" },
+    ...ADAPTER_OPTIONS,
     cases: { type: "string", multiple: true },
-    filter: { type: "string", multiple: true },
+    ...SELECTION_OPTIONS,
     reporter: { type: "string", default: "pretty" },
+    expect: { type: "string" },
+    "write-expectations": { type: "string" },
     timeout: { type: "string" },
   });
   const reporter = values.reporter;
-  if (reporter !== "pretty" && reporter !== "json") throw new UsageError(`unknown reporter "${reporter}"; use pretty or json`);
+  if (!Object.hasOwn(REPORTERS, reporter)) throw new UsageError(`unknown reporter "${reporter}"; use ${Object.keys(REPORTERS).join(", ")}`);
   const timeoutMs = timeoutOption(values.timeout);
-  const adapter = await loadAdapter(values.adapter);
+  const selected = caseSelector(values);
+  const known = values.expect === undefined ? undefined : expectOption(values.expect);
   const loaded = loadCases(values.cases ?? [DEFAULT_CASES_DIR]);
-  const cases = selectCases(loaded.cases, values.filter);
+  const cases = loaded.cases.filter(selected);
   if (cases.length === 0 && loaded.errors.length === 0) throw new UsageError("no case matches the selection");
 
+  const adapter = await openImplementation(values);
   const results = await runCases(adapter, cases, {
     timeoutMs,
-    onResult: reporter === "pretty" ? (result) => process.stdout.write(renderProgress(result)) : undefined,
-  });
-  const report = buildReport(adapter, results, loaded.errors);
-  process.stdout.write(reporter === "json" ? renderJson(report) : renderSummary(report));
-  if (reporter === "json") for (const error of loaded.errors) process.stderr.write(`${error.message}\n`);
-  return exitCode(report);
+    onResult: reporter === "pretty" ? (result) => process.stdout.write(renderProgress(judge(result, known))) : undefined,
+  }).finally(() => adapter.dispose?.());
+  const report = buildReport(adapter, results, loaded.errors, known);
+  process.stdout.write(REPORTERS[reporter]!(report));
+  if (reporter !== "pretty") for (const notice of notices(report)) process.stderr.write(`${notice}\n`);
+  const record = values["write-expectations"];
+  if (record !== undefined) writeExpectations(record, report, known);
+  return exitCode(report, { recordingExpectations: record !== undefined });
 }
 
-function selectCases(cases: LoadedCase[], filters: string[] | undefined): LoadedCase[] {
-  if (!filters?.length) return cases;
-  const matches = picomatch(filters, { bash: true });
-  return cases.filter((testCase) => matches(testCase.id));
+function expectOption(path: string): KnownFailures {
+  const known = loadKnownFailures(path);
+  if ("errors" in known) throw new UsageError(known.errors.join("\n"));
+  return known;
+}
+
+function writeExpectations(path: string, report: RunReport, known: KnownFailures | undefined): void {
+  const { name, version } = report.implementation;
+  try {
+    writeFileSync(path, knownFailuresYaml(`${name} ${version}`, report.results, known));
+  } catch (error) {
+    throw new UsageError(`cannot write the expectations file ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  const listed = report.results.filter((result) => result.status === "failed" || result.status === "errored").length;
+  process.stderr.write(`effective-args: wrote ${listed} known ${listed === 1 ? "failure" : "failures"} to ${path}\n`);
 }

@@ -7,6 +7,7 @@ import { stringify } from "yaml";
 import type { Runnable } from "../implementation.ts";
 import type { CallExpectation, CaseFile, Json, Level } from "../case-schema.ts";
 import { universalFailures } from "../checks/universal.ts";
+import { CASE_FILE_HEADER } from "../json-schema.ts";
 import { capabilitiesOf, loadCaseText, type LoadedCase } from "../loader.ts";
 import { REQUIREMENTS, type Family } from "../requirements.ts";
 import type { CaseResult, Failure, Observation } from "../results.ts";
@@ -133,10 +134,11 @@ function jsonOf(snapshot: Snapshot | undefined): Json | undefined {
   return snapshot && "canonical" in snapshot ? (JSON.parse(snapshot.canonical) as Json) : undefined;
 }
 
+/** The case as a file for cases/<family>/, headed like the suite's own cases. */
 export function renderCase(data: CaseFile): string {
   const { id, title, description, level, requirements, tools, hooks, policy, steps } = data;
   const ordered = { id, title, description, level, requirements, tools, ...(hooks ? { hooks } : {}), policy, steps };
-  return stringify(ordered, { lineWidth: 0, aliasDuplicateObjects: false });
+  return `${CASE_FILE_HEADER}\n${stringify(ordered, { lineWidth: 0, aliasDuplicateObjects: false })}`;
 }
 
 /** A short stable name for a skeleton, so one divergence always gets one file name. */

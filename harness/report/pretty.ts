@@ -1,20 +1,32 @@
 // The pretty reporter: a line per case as it finishes, details for what went wrong, and a
 // summary by level, family and requirement.
-import type { CaseResult } from "../results.ts";
+import type { Failure } from "../results.ts";
 import type { Counts } from "../summary.ts";
-import type { RunReport } from "./report.ts";
+import { gateStatus, type GateStatus, type ReportedResult, type RunReport } from "./report.ts";
 
-const MARK: Record<CaseResult["status"], string> = { passed: "PASS ", failed: "FAIL ", errored: "ERROR", skipped: "SKIP " };
+const MARK: Record<GateStatus, string> = {
+  passed: "PASS ",
+  failed: "FAIL ",
+  errored: "ERROR",
+  skipped: "SKIP ",
+  "expected-failure": "XFAIL",
+  "unexpected-pass": "XPASS",
+};
 
-export function renderProgress(result: CaseResult): string {
-  const lines = [`${MARK[result.status]} ${result.id} [${result.level}] ${result.title}`];
+export function renderProgress(result: ReportedResult): string {
+  const lines = [`${MARK[gateStatus(result)]} ${result.id} [${result.level}] ${result.title}`];
+  if (result.expectation === "unexpected-pass") lines.push("      listed as a known failure, but passed: remove it from the expectations file");
   if (result.reason) lines.push(`      ${result.reason}`);
-  for (const failure of result.failures) {
-    const where = [failure.step !== undefined ? `step ${failure.step + 1}` : "", failure.callId ? `call ${failure.callId}` : ""].filter(Boolean).join(", ");
-    lines.push(`      ${failure.requirement}${where ? ` (${where})` : ""}: ${failure.message}`);
-    if (failure.diff) lines.push(...failure.diff.split("\n").map((line) => `        ${line}`));
-  }
+  for (const failure of result.failures) lines.push(...failureLines(failure).map((line) => `      ${line}`));
   return lines.join("\n") + "\n";
+}
+
+/** "REQ-ID (step N, call X): message", then the diff, if any, indented by two. */
+export function failureLines(failure: Failure): string[] {
+  const where = [failure.step !== undefined ? `step ${failure.step + 1}` : "", failure.callId ? `call ${failure.callId}` : ""].filter(Boolean).join(", ");
+  const lines = [`${failure.requirement}${where ? ` (${where})` : ""}: ${failure.message}`];
+  if (failure.diff) lines.push(...failure.diff.split("\n").map((line) => `  ${line}`));
+  return lines;
 }
 
 const countsLine = (counts: Counts) =>
@@ -26,7 +38,8 @@ const countsLine = (counts: Counts) =>
 export function renderSummary(report: RunReport): string {
   const lines: string[] = [""];
   for (const error of report.caseFileErrors) lines.push(`CASE FILE ERROR ${error.message}`);
-  if (report.caseFileErrors.length) lines.push("");
+  for (const stale of report.expectations?.stale ?? []) lines.push(`WARNING ${stale.message}`);
+  if (report.caseFileErrors.length || report.expectations?.stale.length) lines.push("");
   const { implementation, summary } = report;
   lines.push(`${implementation.name} ${implementation.version}: ${summary.badge}`);
   lines.push("", "By level:");
@@ -41,6 +54,7 @@ export function renderSummary(report: RunReport): string {
     const detail = verdict.brokenIn.length ? ` in ${verdict.brokenIn.join(", ")}` : "";
     lines.push(`  ${verdict.id.padEnd(11)} ${verdict.level.padEnd(6)} ${verdict.status}${detail}: ${verdict.title}`);
   }
-  lines.push("", `${summary.total} ${summary.total === 1 ? "case" : "cases"}: ${summary.passed} passed, ${summary.failed} failed, ${summary.errored} errored, ${summary.skipped} skipped`);
+  const known = report.expectations ? `; expected failures: ${summary.expectedFailures}, unexpected passes: ${summary.unexpectedPasses} (${report.expectations.file})` : "";
+  lines.push("", `${summary.total} ${summary.total === 1 ? "case" : "cases"}: ${summary.passed} passed, ${summary.failed} failed, ${summary.errored} errored, ${summary.skipped} skipped${known}`);
   return lines.join("\n") + "\n";
 }

@@ -1,35 +1,88 @@
 // The run report: everything a reporter prints, built once from the results.
 import type { Adapter } from "../adapter.ts";
+import { expectationOf, type Expectation, type KnownFailures } from "../known-failures.ts";
 import type { CaseFileError } from "../loader.ts";
-import type { CaseResult } from "../results.ts";
+import type { CaseResult, CaseStatus } from "../results.ts";
 import { badge, count, countBy, requirementVerdicts, type Counts, type RequirementVerdict } from "../summary.ts";
+
+/** A case result, with what the expectations file (--expect) made of it when it lists the case. */
+export interface ReportedResult extends CaseResult {
+  expectation?: Expectation;
+}
 
 export interface RunReport {
   implementation: { name: string; version: string; capabilities: string[] };
-  summary: Counts & { badge: string; byLevel: Record<string, Counts>; byFamily: Record<string, Counts> };
+  summary: Counts & {
+    /** Listed cases that failed or errored. */
+    expectedFailures: number;
+    /** Listed cases that passed. */
+    unexpectedPasses: number;
+    badge: string;
+    byLevel: Record<string, Counts>;
+    byFamily: Record<string, Counts>;
+  };
   requirements: RequirementVerdict[];
-  results: CaseResult[];
+  results: ReportedResult[];
   /** Case files that could not be loaded; their cases did not run. */
   caseFileErrors: CaseFileError[];
+  /** With --expect: the file, and its entries that name no selected case. */
+  expectations?: { file: string; stale: StaleExpectation[] };
 }
 
-export function buildReport(adapter: Adapter, results: CaseResult[], caseFileErrors: CaseFileError[]): RunReport {
+export interface StaleExpectation {
+  id: string;
+  /** "file:line:column: ..." */
+  message: string;
+}
+
+export function judge(result: CaseResult, known: KnownFailures | undefined): ReportedResult {
+  const expectation = expectationOf(result, known);
+  return expectation ? { ...result, expectation } : result;
+}
+
+export function buildReport(adapter: Pick<Adapter, "name" | "version" | "capabilities">, results: CaseResult[], caseFileErrors: CaseFileError[], known?: KnownFailures): RunReport {
   const requirements = requirementVerdicts(results);
+  const judged = results.map((result) => judge(result, known));
+  const selected = new Set(results.map((result) => result.id));
+  const stale = [...(known?.entries ?? [])]
+    .filter(([id]) => !selected.has(id))
+    .map(([id, entry]) => ({ id, message: `${entry.at}: "${id}" is listed as a known failure but is not among the selected cases` }));
   return {
     implementation: { name: adapter.name, version: adapter.version, capabilities: [...adapter.capabilities] },
     summary: {
       ...count(results),
+      expectedFailures: judged.filter((result) => result.expectation === "expected-failure").length,
+      unexpectedPasses: judged.filter((result) => result.expectation === "unexpected-pass").length,
       badge: badge(requirements),
       byLevel: Object.fromEntries(countBy(results, (result) => result.level)),
       byFamily: Object.fromEntries(countBy(results, (result) => result.family)),
     },
     requirements,
-    results,
+    results: judged,
     caseFileErrors,
+    ...(known ? { expectations: { file: known.file, stale } } : {}),
   };
 }
 
-export function exitCode(report: RunReport): 0 | 1 | 2 {
+/** What a result counts as for the gate: its status, unless the expectations file lists the case. */
+export type GateStatus = CaseStatus | Expectation;
+
+export const gateStatus = (result: ReportedResult): GateStatus => result.expectation ?? result.status;
+
+/** Failed or errored without being listed, or listed and passed. */
+const failsTheRun = (result: ReportedResult) => ["failed", "errored", "unexpected-pass"].includes(gateStatus(result));
+
+/**
+ * 2 when case files could not be loaded; otherwise 1 when a case failed or errored unlisted,
+ * or a listed case passed; 0 when recording expectations (--write-expectations), whatever failed.
+ */
+export function exitCode(report: RunReport, options: { recordingExpectations?: boolean } = {}): 0 | 1 | 2 {
   if (report.caseFileErrors.length > 0) return 2;
-  return report.summary.failed > 0 || report.summary.errored > 0 ? 1 : 0;
+  if (options.recordingExpectations) return 0;
+  return report.results.some(failsTheRun) ? 1 : 0;
+}
+
+/** The lines that machine-readable reporters write to standard error beside their document. */
+export function notices(report: RunReport): string[] {
+  return [...report.caseFileErrors.map((error) => error.message), ...(report.expectations?.stale ?? []).map((stale) => `warning: ${stale.message}`)];
 }

@@ -1,0 +1,156 @@
+// An out-of-process adapter as an implementation: the harness speaks the stdio protocol to a
+// command, turns the probe records it reports into the probe log the checks read, and, when the
+// adapter hangs, crashes, exits or breaks the protocol, errors the case and restarts it.
+import type { z } from "zod";
+import type { CallOutcome, Capability, PolicyDecision } from "../adapter.ts";
+import { ImplementationBroke, type CaseSession, type Implementation } from "../implementation.ts";
+import type { LoadedCase } from "../loader.ts";
+import type { ProbeLog } from "../probes.ts";
+import { AdapterProcess, ProcessFailure } from "./adapter-process.ts";
+import { HelloReply, PROTOCOL, Reply, type ProbeRecord, type Request } from "./protocol.ts";
+
+/** How long the adapter may take to start and answer "hello". */
+export const STARTUP_TIMEOUT_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 1_000;
+
+/** Starts the command and learns its name, version and capabilities; throws when it cannot. */
+export async function stdioImplementation(command: string): Promise<Implementation> {
+  const connection = new Connection(command);
+  const hello = await connection.handshake();
+  return {
+    name: hello.name,
+    version: hello.version,
+    capabilities: hello.capabilities as Capability[],
+    openSession: (testCase, timeoutMs) => connection.openSession(testCase, timeoutMs),
+    dispose: () => connection.dispose(),
+  };
+}
+
+type RequestBody<T extends Request["type"]> = Omit<Extract<Request, { type: T }>, "id" | "type">;
+
+class Connection {
+  private process: AdapterProcess | undefined;
+  private nextId = 0;
+
+  constructor(private readonly command: string) {}
+
+  /** Starts the process if it is not running, and says hello. */
+  async handshake(): Promise<z.infer<typeof HelloReply>> {
+    if (this.process?.alive) return this.hello!;
+    this.process = new AdapterProcess(this.command);
+    try {
+      this.hello = (await this.request("hello", { protocol: PROTOCOL }, STARTUP_TIMEOUT_MS, "hello")) as z.infer<typeof HelloReply>;
+      return this.hello;
+    } catch (error) {
+      await this.process.kill();
+      throw error;
+    }
+  }
+  private hello: z.infer<typeof HelloReply> | undefined;
+
+  async openSession(testCase: LoadedCase, timeoutMs: number): Promise<CaseSession> {
+    const deadline = performance.now() + timeoutMs;
+    const remaining = () => Math.max(1, Math.round(deadline - performance.now()));
+    const log: ProbeLog = { parses: [], hooks: [], policies: [], executions: [] };
+    let step = 0;
+    let broken = false;
+    const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
+      try {
+        return await work();
+      } catch (error) {
+        broken = true;
+        await this.process?.kill(); // the stream's state is unknown: start afresh next case
+        throw error instanceof ProcessFailure || error instanceof ImplementationBroke ? new ImplementationBroke(error.message) : error;
+      }
+    };
+
+    await guarded(async () => {
+      await this.handshake();
+      const { id, tools, hooks, policy } = testCase;
+      await this.request("start", { case: { id, tools, hooks: hooks ?? [], policy } }, remaining(), `the start of case ${id}`);
+    });
+    const session: CaseSession = {
+      log,
+      grants: new Set(),
+      enterStep(next) {
+        step = next;
+      },
+      runTurn: (calls, turn) =>
+        guarded(async () => {
+          const reply = await this.request("turn", { turn, calls: [...calls], grants: [...session.grants].sort() }, remaining(), `turn ${turn}`);
+          if (reply.type !== "turn-result") throw new ImplementationBroke(`the adapter answered turn ${turn} with "${reply.type}"`);
+          for (const record of reply.records) addRecord(log, record, step);
+          return reply.outcomes as CallOutcome[];
+        }),
+      close: async () => {
+        if (broken || !this.process?.alive) return;
+        await guarded(() => this.request("end", {}, remaining(), `the end of case ${testCase.id}`)).catch(() => undefined);
+      },
+    };
+    return session;
+  }
+
+  async dispose(): Promise<void> {
+    const process = this.process;
+    if (!process?.alive) return;
+    process.send({ type: "shutdown" });
+    await process.stop(SHUTDOWN_GRACE_MS);
+  }
+
+  /** Sends one request and reads its reply, which must be JSON, fit the protocol and echo the id. */
+  private async request<T extends Request["type"]>(type: T, body: RequestBody<T>, timeoutMs: number, what: string): Promise<Reply> {
+    const process = this.process!;
+    const id = ++this.nextId;
+    process.send({ type, id, ...body });
+    const line = await process.nextLine(timeoutMs, what);
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      throw process.failure(`the adapter wrote a line that is not JSON in answer to ${what}: ${clip(line)}`);
+    }
+    const reply = Reply.safeParse(message);
+    if (!reply.success) {
+      const issue = reply.error.issues[0]!;
+      throw process.failure(`the adapter's answer to ${what} breaks the protocol at ${issue.path.join(".") || "(top level)"}: ${issue.message}; it wrote ${clip(line)}`);
+    }
+    if (reply.data.id !== id) throw process.failure(`the adapter answered request ${reply.data.id} when ${id} (${what}) was asked`);
+    if (reply.data.type === "error") throw process.failure(`the adapter reported an error for ${what}: ${reply.data.message}`);
+    const expected = { hello: "hello", start: "started", turn: "turn-result", end: "ended", shutdown: "" }[type];
+    if (reply.data.type !== expected) throw process.failure(`the adapter answered ${what} with "${reply.data.type}" instead of "${expected}"`);
+    // The message as decoded, not as zod rebuilt it: an own "__proto__" member must survive.
+    return message as Reply;
+  }
+}
+
+/** Files a reported record in the probe log; object identities become comparable references. */
+function addRecord(log: ProbeLog, record: ProbeRecord, step: number): void {
+  switch (record.kind) {
+    case "parse": {
+      const { kind: _, ...rest } = record;
+      log.parses.push({ ...rest, step });
+      return;
+    }
+    case "hook": {
+      const { kind: _, ...rest } = record;
+      log.hooks.push({ ...rest, step });
+      return;
+    }
+    case "policy": {
+      const { kind: _, parsedObject, decision: reported, ...rest } = record;
+      const decision: PolicyDecision =
+        reported.decision === "deny" ? { decision: "deny", reason: reported.reason ?? "" } : { decision: reported.decision, ...(reported.reason ? { reason: reported.reason } : {}) };
+      log.policies.push({ ...rest, step, parsedRef: `object ${parsedObject}`, decision });
+      return;
+    }
+    case "execution": {
+      const { kind: _, argsObject, ...rest } = record;
+      log.executions.push({ ...rest, step, argsRef: `object ${argsObject}` });
+      return;
+    }
+  }
+}
+
+function clip(line: string): string {
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}

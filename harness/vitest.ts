@@ -1,0 +1,61 @@
+// The vitest entry point for implementers: one call turns every case into a vitest test against
+// your adapter, so the suite runs inside your own test command.
+//
+//   import { conformanceSuite } from "effective-args/vitest";
+//   import adapter from "./my-adapter.ts";
+//   conformanceSuite({ adapter });
+import picomatch from "picomatch";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import type { Adapter } from "./adapter.ts";
+import type { Implementation } from "./implementation.ts";
+import { inProcess } from "./in-process.ts";
+import { DEFAULT_CASES_DIR, loadCases } from "./loader.ts";
+import { renderProgress } from "./report/pretty.ts";
+import { DEFAULT_TIMEOUT_MS, runCase } from "./runner.ts";
+import { stdioImplementation } from "./stdio/implementation.ts";
+import referenceAdapter from "../reference/adapter.ts";
+
+export interface ConformanceOptions {
+  /** An in-process adapter (spec/adapter-contract.md). */
+  adapter?: Adapter;
+  /** Or a command speaking the stdio protocol (spec/adapter-protocol.md). */
+  adapterCommand?: string;
+  /** Case files or folders; the suite's own cases by default. */
+  cases?: string[];
+  /** Globs on case ids; a case runs when any matches ("*" crosses "/"). */
+  filter?: string[];
+  /** Per case, in milliseconds. */
+  timeoutMs?: number;
+  /** Title of the describe block; the adapter's name by default. */
+  title?: string;
+}
+
+export function conformanceSuite(options: ConformanceOptions = {}): void {
+  const { cases, errors } = loadCases(options.cases ?? [DEFAULT_CASES_DIR]);
+  const selected = options.filter?.length ? cases.filter((testCase) => picomatch(options.filter!, { bash: true })(testCase.id)) : cases;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const title = options.title ?? `effective-args conformance: ${options.adapterCommand ?? (options.adapter ?? referenceAdapter).name}`;
+
+  describe(title, () => {
+    let implementation: Implementation;
+    beforeAll(async () => {
+      implementation = options.adapterCommand ? await stdioImplementation(options.adapterCommand) : inProcess(options.adapter ?? referenceAdapter);
+    });
+    afterAll(async () => {
+      await implementation?.dispose?.();
+    });
+
+    if (errors.length > 0) {
+      it("loads every case file", () => {
+        throw new Error(errors.map((error) => error.message).join("\n"));
+      });
+    }
+    for (const testCase of selected) {
+      it(testCase.id, async (context) => {
+        const result = await runCase(implementation, testCase, timeoutMs);
+        if (result.status === "skipped") context.skip(result.reason);
+        if (result.status !== "passed") throw new Error(`\n${renderProgress(result)}`);
+      }, timeoutMs + 5_000);
+    }
+  });
+}
