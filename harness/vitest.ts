@@ -4,9 +4,11 @@
 //   import { conformanceSuite } from "effective-args/vitest";
 //   import adapter from "./my-adapter.ts";
 //   conformanceSuite({ adapter });
-import picomatch from "picomatch";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import type { Adapter } from "./adapter.ts";
+import type { Level } from "./case-schema.ts";
+import { caseSelector } from "./commands/selection.ts";
+import type { Family } from "./requirements.ts";
 import type { Implementation } from "./implementation.ts";
 import { inProcess } from "./in-process.ts";
 import { DEFAULT_CASES_DIR, loadCases } from "./loader.ts";
@@ -24,6 +26,9 @@ export interface ConformanceOptions {
   cases?: string[];
   /** Globs on case ids; a case runs when any matches ("*" crosses "/"). */
   filter?: string[];
+  /** Only cases of these levels ("must", "should") and families, as with the CLI's flags. */
+  level?: Level[];
+  family?: Family[];
   /** Per case, in milliseconds. */
   timeoutMs?: number;
   /** Title of the describe block; the adapter's name by default. */
@@ -32,7 +37,7 @@ export interface ConformanceOptions {
 
 export function conformanceSuite(options: ConformanceOptions = {}): void {
   const { cases, errors } = loadCases(options.cases ?? [DEFAULT_CASES_DIR]);
-  const selected = options.filter?.length ? cases.filter((testCase) => picomatch(options.filter!, { bash: true })(testCase.id)) : cases;
+  const selected = cases.filter(caseSelector(options));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const title = options.title ?? `effective-args conformance: ${options.adapterCommand ?? (options.adapter ?? referenceAdapter).name}`;
 
