@@ -1,4 +1,5 @@
-// The command line. Commands: run (the cases), fuzz (differential fuzzing against the reference).
+// The command line. Commands: run (the cases), fuzz (differential fuzzing against the
+// reference), validate (case files, for their authors).
 // Exit codes: 0 success, 1 failures or divergences, 2 usage or case-file errors.
 import { UsageError } from "./commands/common.ts";
 import { FUZZ_USAGE, fuzzCommand } from "./commands/fuzz.ts";
