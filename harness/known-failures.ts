@@ -1,14 +1,13 @@
 // The expectations file of `run --expect` and `run --write-expectations`: the cases an
 // implementation is known to fail. A listed case that fails or errors does not fail the run;
 // a listed case that passes does, so that the list only shrinks.
-import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { Document, visit } from "yaml";
 import { z } from "zod";
-import { describeIssue } from "./loader.ts";
 import { REQUIREMENTS } from "./requirements.ts";
 import type { CaseResult } from "./results.ts";
-import { at, locate, parseYamlFile } from "./source-location.ts";
+import { locate } from "./source-location.ts";
+import { parseYamlWith, readTextFile } from "./yaml-file.ts";
 
 /**
  * failures:
@@ -53,18 +52,11 @@ export function expectationOf(result: CaseResult, known: KnownFailures | undefin
 /** Reads and checks an expectations file; problems come back as "file:line:column: message". */
 export function loadKnownFailures(path: string): KnownFailures | { errors: string[] } {
   const file = relative(process.cwd(), path) || path;
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    return { errors: [`${file}: cannot read the expectations file (${(error as NodeJS.ErrnoException).code ?? String(error)})`] };
-  }
-  const source = parseYamlFile(file, text);
-  if (source.document.errors.length > 0) {
-    return { errors: source.document.errors.map((error) => `${at(source, error.pos[0])}: YAML syntax: ${error.message.split("\n")[0]}`) };
-  }
-  const parsed = ExpectationsFile.safeParse(source.document.toJS());
-  if (!parsed.success) return { errors: parsed.error.issues.flatMap((issue) => describeIssue(issue, source)) };
+  const read = readTextFile(path, "the expectations file");
+  if ("errors" in read) return read;
+  const parsed = parseYamlWith(ExpectationsFile, file, read.text);
+  if ("errors" in parsed) return parsed;
+  const { source } = parsed;
   const errors = Object.entries(parsed.data.failures).flatMap(([id, entry]) =>
     entry.requirements.flatMap((requirement, index) =>
       REQUIREMENTS.has(requirement) ? [] : [`${locate(source, ["failures", id, "requirements", index])}: unknown requirement "${requirement}" (see spec/requirements.yaml)`],

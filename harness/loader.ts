@@ -1,12 +1,12 @@
 // Reads case files: YAML syntax, then the case schema, then the cross-references the schema
 // cannot express. Every problem is reported with file, line and what was expected.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { z } from "zod";
 import { CaseFile, type Call, type CallExpectation } from "./case-schema.ts";
 import { FAMILIES, REQUIREMENTS, type Family } from "./requirements.ts";
-import { at, locate, parseYamlFile, type ParsedYaml } from "./source-location.ts";
+import { locate, type ParsedYaml } from "./source-location.ts";
+import { parseYamlWith, readTextFile } from "./yaml-file.ts";
 
 /** The suite's own cases. */
 export const DEFAULT_CASES_DIR = fileURLToPath(new URL("../cases", import.meta.url));
@@ -70,59 +70,23 @@ function listCaseFiles(path: string): string[] {
 }
 
 export function loadCaseFile(file: string): { case: LoadedCase } | { errors: CaseFileError[] } {
-  const shown = relative(process.cwd(), file) || file;
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    return { errors: [{ file, message: `${shown}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})` }] };
-  }
-  return loadCaseText(file, text);
+  const read = readTextFile(file, "the file");
+  return "errors" in read ? { errors: read.errors.map((message) => ({ file, message })) } : loadCaseText(file, read.text);
 }
 
 /** Loads a case from its text; `file` names it in messages and fixes its expected id. */
 export function loadCaseText(file: string, text: string): { case: LoadedCase } | { errors: CaseFileError[] } {
-  const shown = relative(process.cwd(), file) || file;
-  const source = parseYamlFile(shown, text);
-  if (source.document.errors.length > 0) {
-    return {
-      errors: source.document.errors.map((error) => ({
-        file,
-        message: `${at(source, error.pos[0])}: YAML syntax: ${error.message.split("\n")[0]}`,
-      })),
-    };
-  }
-  const parsed = CaseFile.safeParse(source.document.toJS());
-  if (!parsed.success) {
-    return { errors: parsed.error.issues.flatMap((issue) => describeIssue(issue, source)).map((message) => ({ file, message })) };
-  }
-  const problems = crossReferenceProblems(parsed.data, file);
+  const parsed = parseYamlWith(CaseFile, relative(process.cwd(), file) || file, text);
+  if ("errors" in parsed) return { errors: parsed.errors.map((message) => ({ file, message })) };
+  const { data, source } = parsed;
+  const problems = crossReferenceProblems(data, file);
   if (problems.length > 0) {
     return { errors: problems.map(({ path, message }) => ({ file, message: `${locate(source, path)}: ${message}` })) };
   }
-  const family = parsed.data.id.split("/")[0] as Family;
-  return { case: { ...parsed.data, family, file, capabilities: capabilitiesOf(parsed.data), source } };
+  const family = data.id.split("/")[0] as Family;
+  return { case: { ...data, family, file, capabilities: capabilitiesOf(data), source } };
 }
 
-/** A schema problem as "file:line:column: path: what was expected" messages. */
-export function describeIssue(issue: z.core.$ZodIssue, source: ParsedYaml): string[] {
-  const where = (path: readonly PropertyKey[], options?: { key: boolean }) => `${locate(source, path, options)}: ${path.length ? path.join(".") : "(top level)"}`;
-  if (issue.code === "unrecognized_keys") {
-    // At the word itself, not at its value.
-    return issue.keys.map((key) => `${where([...issue.path, key], { key: true })}: unknown word "${key}" here`);
-  }
-  const detail = issue.message.replace(/^Invalid (input|option): /, "").replace(/, received undefined$/, "");
-  const absent = issue.path.length > 0 && !source.document.hasIn(issue.path as unknown[]);
-  if (absent && (issue.code === "invalid_type" || issue.code === "invalid_value")) {
-    return [`${where(issue.path)}: missing; ${/^expected /.test(detail) ? detail : `expected ${detail}`}`];
-  }
-  if (issue.code === "invalid_union" && issue.errors.length > 0) {
-    // Report the branch that got furthest, rather than every branch's complaint.
-    const best = issue.errors.reduce((a, b) => (a.length <= b.length ? a : b));
-    return best.flatMap((inner) => describeIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, source));
-  }
-  return [`${where(issue.path)}: ${/^expected /.test(detail) ? detail : `expected ${detail}`}`];
-}
 
 interface Problem {
   path: PropertyKey[];
