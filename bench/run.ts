@@ -2,6 +2,7 @@
 // Speed is measured here, never asserted in tests.
 import { DEFAULT_CASES_DIR, loadCases } from "../harness/loader.ts";
 import { runCases } from "../harness/runner.ts";
+import { stdioImplementation } from "../harness/stdio/implementation.ts";
 import referenceAdapter from "../reference/adapter.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
@@ -28,3 +29,7 @@ console.log(`${cases.length} cases, Node ${process.version}`);
 await measure("load and validate all case files", () => loadCases([DEFAULT_CASES_DIR]));
 const run = await measure("run all cases against reference", () => runCases(referenceAdapter, cases));
 console.log(`${"per case".padEnd(34)} ${(run / cases.length).toFixed(3)} ms`);
+const example = await stdioImplementation("node examples/stdio-adapter.mjs");
+const overStdio = await measure("the same over stdio (example)", () => runCases(example, cases));
+console.log(`${"per case over stdio".padEnd(34)} ${(overStdio / cases.length).toFixed(3)} ms`);
+await example.dispose?.();
