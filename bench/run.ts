@@ -30,6 +30,9 @@ await measure("load and validate all case files", () => loadCases([DEFAULT_CASES
 const run = await measure("run all cases against reference", () => runCases(referenceAdapter, cases));
 console.log(`${"per case".padEnd(34)} ${(run / cases.length).toFixed(3)} ms`);
 const example = await stdioImplementation("node examples/stdio-adapter.mjs");
-const overStdio = await measure("the same over stdio (example)", () => runCases(example, cases));
-console.log(`${"per case over stdio".padEnd(34)} ${(overStdio / cases.length).toFixed(3)} ms`);
-await example.dispose?.();
+try {
+  const overStdio = await measure("the same over stdio (example)", () => runCases(example, cases));
+  console.log(`${"per case over stdio".padEnd(34)} ${(overStdio / cases.length).toFixed(3)} ms`);
+} finally {
+  await example.dispose?.();
+}

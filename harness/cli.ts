@@ -18,9 +18,13 @@ Usage:
   ${Object.values(COMMANDS).map((command) => command.usage).join("\n  ")}`;
 
 async function main([name, ...args]: string[]): Promise<number> {
-  if (name === undefined || name === "-h" || name === "--help" || name === "help") {
+  if (name === undefined) {
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  if (name === "-h" || name === "--help" || name === "help") {
     process.stdout.write(USAGE);
-    return name === undefined ? 2 : 0;
+    return 0;
   }
   const command = COMMANDS[name];
   if (!command) throw new UsageError(`unknown command "${name}"; the commands are ${Object.keys(COMMANDS).join(", ")}`);
@@ -36,6 +40,10 @@ async function main([name, ...args]: string[]): Promise<number> {
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code !== "EPIPE" && error.code !== "ERR_STREAM_DESTROYED") throw error;
 });
+
+// Until a command decides, the exit code says "did not finish": a run whose event loop empties
+// before it ends (an adapter promise that never settles) must not look like a pass.
+process.exitCode = 2;
 
 main(process.argv.slice(2)).then(
   (code) => {

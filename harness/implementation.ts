@@ -1,6 +1,6 @@
 // What the runner drives: an implementation under test, in-process or out-of-process. Each
 // case gets its own session; the session keeps the probe log the checks read.
-import type { Adapter, CallOutcome, Capability, ModelCall } from "./adapter.ts";
+import type { Adapter, Capability, ModelCall } from "./adapter.ts";
 import type { LoadedCase } from "./loader.ts";
 import type { ProbeLog } from "./probes.ts";
 
@@ -34,4 +34,11 @@ export type Runnable = Adapter | Implementation;
 
 export const isImplementation = (runnable: Runnable): runnable is Implementation => "openSession" in runnable;
 
-export type TurnOutcomes = readonly CallOutcome[];
+/**
+ * A case's time budget: every call of the case gets what is left of it. Messages name the
+ * budget, not what was left, so that a report reads the same from run to run.
+ */
+export function caseBudget(timeoutMs: number): { remaining(): number; describe: string } {
+  const deadline = performance.now() + timeoutMs;
+  return { remaining: () => Math.max(1, Math.round(deadline - performance.now())), describe: `the case's timeout of ${timeoutMs} ms` };
+}

@@ -1,7 +1,7 @@
 // An in-process TypeScript adapter as an implementation: the harness's own probes are wired in,
 // and the adapter's calls are bounded by the case's timeout.
 import type { Adapter } from "./adapter.ts";
-import { ImplementationBroke, type CaseSession, type Implementation } from "./implementation.ts";
+import { caseBudget, ImplementationBroke, type CaseSession, type Implementation } from "./implementation.ts";
 import { createProbes } from "./probes.ts";
 
 export function inProcess(adapter: Adapter): Implementation {
@@ -10,21 +10,20 @@ export function inProcess(adapter: Adapter): Implementation {
     version: adapter.version,
     capabilities: adapter.capabilities,
     async openSession(testCase, timeoutMs): Promise<CaseSession> {
-      // The timeout is for the whole case: each call gets what is left of it.
-      const deadline = performance.now() + timeoutMs;
-      const remaining = () => Math.max(1, Math.round(deadline - performance.now()));
+      const budget = caseBudget(timeoutMs);
+      const within = <T>(work: () => T | Promise<T>, what: string) => bounded(work, budget.remaining(), `${what} did not finish within ${budget.describe}`);
       const probes = createProbes(testCase);
-      const session = await bounded(() => adapter.createSession(probes.wiring), remaining(), "createSession");
+      const session = await within(() => adapter.createSession(probes.wiring), "createSession");
       return {
         log: probes.log,
         grants: probes.grants,
         enterStep: probes.enterStep,
-        runTurn: (calls, turn) => bounded(() => session.runTurn(calls, turn), remaining(), `turn ${turn}`),
+        runTurn: (calls, turn) => within(() => session.runTurn(calls, turn), `turn ${turn}`),
         async close() {
           try {
-            await session.close?.();
+            await within(() => session.close?.(), "close");
           } catch {
-            // A failing close says nothing about the case's verdict.
+            // A failing or hanging close says nothing about the case's verdict.
           }
         },
       };
@@ -32,10 +31,10 @@ export function inProcess(adapter: Adapter): Implementation {
   };
 }
 
-async function bounded<T>(work: () => T | Promise<T>, timeoutMs: number, what: string): Promise<T> {
+async function bounded<T>(work: () => T | Promise<T>, timeoutMs: number, lateMessage: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ImplementationBroke(`${what} did not finish within the case's timeout (${timeoutMs} ms left)`)), timeoutMs);
+    timer = setTimeout(() => reject(new ImplementationBroke(lateMessage)), timeoutMs);
   });
   try {
     return await Promise.race([Promise.resolve().then(work), timeout]);

@@ -38,7 +38,8 @@ export interface LoadResult {
 export function loadCases(paths: readonly string[]): LoadResult {
   const cases: LoadedCase[] = [];
   const errors: CaseFileError[] = [];
-  for (const file of paths.flatMap(listCaseFiles)) {
+  // A file named twice (a folder and a file in it, say) is still one case.
+  for (const file of new Set(paths.flatMap(listCaseFiles))) {
     const result = loadCaseFile(file);
     if ("case" in result) cases.push(result.case);
     else errors.push(...result.errors);

@@ -8,6 +8,7 @@ import type { LoadedCase } from "./loader.ts";
 import { ImplementationBroke, isImplementation, type CaseSession, type Implementation, type Runnable } from "./implementation.ts";
 import { inProcess } from "./in-process.ts";
 import type { CaseResult, Failure, Observation, TurnObservation } from "./results.ts";
+import { CallOutcome as OutcomeShape } from "./stdio/protocol.ts";
 import { canonicalJson, proposalHash } from "../reference/fingerprint.ts";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -98,8 +99,12 @@ function outcomesByCall(reported: unknown, callIds: readonly string[]): TurnObse
   if (!Array.isArray(reported)) throw new ImplementationBroke(`runTurn returned ${describeValue(reported)} instead of a list of call outcomes`);
   const outcomes = new Map<string, CallOutcome>();
   for (const entry of reported as CallOutcome[]) {
-    if (typeof entry !== "object" || entry === null || typeof entry.callId !== "string" || !["executed", "denied", "suspended", "invalid"].includes(entry.outcome)) {
-      throw new ImplementationBroke(`runTurn reported a malformed outcome: ${describeValue(entry)}`);
+    // The same shape the stdio protocol demands, so a malformed outcome errors its case
+    // instead of breaking a check later.
+    const shape = OutcomeShape.safeParse(entry);
+    if (!shape.success) {
+      const issue = shape.error.issues[0]!;
+      throw new ImplementationBroke(`runTurn reported a malformed outcome (${issue.path.join(".") || "the outcome"}: ${issue.message}): ${describeValue(entry)}`);
     }
     if (!callIds.includes(entry.callId)) throw new ImplementationBroke(`runTurn reported an unknown call "${entry.callId}"`);
     if (outcomes.has(entry.callId)) throw new ImplementationBroke(`runTurn reported call "${entry.callId}" twice`);

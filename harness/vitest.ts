@@ -36,6 +36,7 @@ export interface ConformanceOptions {
 }
 
 export function conformanceSuite(options: ConformanceOptions = {}): void {
+  if (options.adapter && options.adapterCommand) throw new Error("conformanceSuite: give adapter or adapterCommand, not both");
   const { cases, errors } = loadCases(options.cases ?? [DEFAULT_CASES_DIR]);
   const selected = cases.filter(caseSelector(options));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

@@ -40,6 +40,8 @@ describe.each([{ mutant: doubleParse }, { mutant: noMutationCheck }])("fuzz agai
 
   it("finds the same case again from the same seed", async () => {
     const [first, second] = await Promise.all([1, 1].map((seed) => fuzz(mutant, { runs: 200, seed, timeoutMs: 10_000 })));
+    expect(first?.kind).toBe("diverged");
+    expect(second?.kind).toBe("diverged");
     expect(first?.kind === "diverged" && first.divergence.yaml).toBe(second?.kind === "diverged" && second.divergence.yaml);
   });
 });

@@ -20,7 +20,7 @@ describe("the runner", () => {
 
   it.each([
     { kind: "throws", adapter: brokenAdapter("throws", () => Promise.reject(new Error("boom"))), reason: /the adapter threw: Error: boom/ },
-    { kind: "hangs", adapter: brokenAdapter("hangs", () => new Promise(() => {})), reason: /turn 1 did not finish within the case.s timeout/ },
+    { kind: "hangs", adapter: brokenAdapter("hangs", () => new Promise(() => {})), reason: /^turn 1 did not finish within the case's timeout of 500 ms$/ },
     { kind: "returns garbage", adapter: brokenAdapter("garbage", async () => "ok" as never), reason: /runTurn returned "ok" instead of a list/ },
     { kind: "omits a call", adapter: brokenAdapter("omits", async () => []), reason: /runTurn reported no outcome for c1/ },
   ])("marks every case errored when the adapter $kind, and goes on", async ({ adapter, reason }) => {
@@ -51,5 +51,20 @@ describe("the runner", () => {
     const first = await runCases(referenceAdapter, cases);
     const second = await runCases(referenceAdapter, cases);
     expect(strip(second)).toEqual(strip(first));
+  });
+
+  it("gives the same reasons twice when an adapter hangs, whatever time was left", async () => {
+    const hangs = brokenAdapter("hangs", () => new Promise(() => {}));
+    const first = await runCases(hangs, sample.slice(0, 1), { timeoutMs: 150 });
+    const second = await runCases(hangs, sample.slice(0, 1), { timeoutMs: 150 });
+    expect(first[0]?.reason).toBe("turn 1 did not finish within the case's timeout of 150 ms");
+    expect(second[0]?.reason).toBe(first[0]?.reason);
+  });
+
+  it("errors, and does not crash on, an outcome missing what its kind needs", async () => {
+    const adapter = brokenAdapter("no proposal", async () => [{ callId: "c1", outcome: "suspended" }] as never);
+    const results = await runCases(adapter, sample);
+    expect(results.map((result) => result.status)).toEqual(["errored", "errored", "errored"]);
+    expect(results[0]?.reason).toMatch(/^runTurn reported a malformed outcome \(proposal: /);
   });
 });

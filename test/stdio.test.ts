@@ -31,7 +31,7 @@ describe("a broken stdio adapter", () => {
   const sample = cases.filter((testCase) => testCase.capabilities.length === 0).slice(0, 3);
 
   it.each([
-    { kind: "hang", reason: /^the adapter did not answer turn 1 within \d+ ms; its stderr ends with:\nbroken adapter: hanging; sleeper pid \d+$/ },
+    { kind: "hang", reason: /^the adapter did not answer turn 1 within the case's timeout of 1500 ms; its stderr ends with:\nbroken adapter: hanging; sleeper pid \d+$/ },
     { kind: "exit", reason: /^the adapter exited with code 3 before answering the start of case .*; its stderr ends with:\nbroken adapter: giving up on this case$/ },
     { kind: "crash", reason: /^the adapter exited with code 1 before answering turn 1; its stderr ends with:\n[\s\S]*Error: broken adapter: the runtime exploded mid-turn/ },
     { kind: "garbage", reason: /^the adapter wrote a line that is not JSON in answer to turn 1: this is not json$/ },

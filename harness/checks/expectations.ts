@@ -61,7 +61,8 @@ function callProblems(observation: Observation, turn: TurnObservation, callId: s
   compare(
     "requestedArguments",
     "requestedArguments",
-    lastPolicy?.requestedAtEntry ?? (suspended && "requestedArguments" in suspended ? snapshot(suspended.requestedArguments) : undefined),
+    // What the policy was handed; the suspended proposal only speaks when no policy ran.
+    lastPolicy ? lastPolicy.requestedAtEntry : suspended && "requestedArguments" in suspended ? snapshot(suspended.requestedArguments) : undefined,
     lastPolicy ? "the policy was handed no requestedArguments" : "the policy never saw this call",
   );
   compare("parsedArguments", "parsedArguments (at policy entry)", lastPolicy?.parsedAtEntry, "the policy never saw this call");

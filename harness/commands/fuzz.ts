@@ -9,10 +9,11 @@ import { ADAPTER_OPTIONS, ADAPTER_USAGE, openImplementation, parseOptions, posit
 export const DEFAULT_FUZZ_RUNS = 200;
 export const DEFAULT_FUZZ_SEED = 1;
 
-export const FUZZ_USAGE = `npx tsx harness/cli.ts fuzz (--adapter <path> | --adapter-cmd <cmd>) [options]
+export const FUZZ_USAGE = `npx tsx harness/cli.ts fuzz [--adapter <path> | --adapter-cmd <cmd>] [options]
 
   Generates random cases, runs each on the reference and on the adapter, and reports the first
-  divergence, shrunk to a minimal case, as a YAML file to drop into cases/.
+  divergence, shrunk to a minimal case, as a YAML file to drop into cases/. Without an adapter
+  it fuzzes the reference against itself (a check of the suite).
 
 ${ADAPTER_USAGE}
   --runs <n>           how many generated cases to try (default ${DEFAULT_FUZZ_RUNS})
@@ -31,10 +32,11 @@ export async function fuzzCommand(args: string[]): Promise<number> {
     out: { type: "string", default: "fuzz-cases" },
     timeout: { type: "string" },
   });
-  const adapter = await openImplementation(values);
   const runs = positiveInteger(values.runs, "--runs", DEFAULT_FUZZ_RUNS);
-  const seed = values.seed === undefined ? DEFAULT_FUZZ_SEED : positiveInteger(values.seed, "--seed", DEFAULT_FUZZ_SEED);
-  const outcome = await fuzz(adapter, { runs, seed, timeoutMs: timeoutOption(values.timeout) }).finally(() => adapter.dispose?.());
+  const seed = positiveInteger(values.seed, "--seed", DEFAULT_FUZZ_SEED);
+  const timeoutMs = timeoutOption(values.timeout);
+  const adapter = await openImplementation(values);
+  const outcome = await fuzz(adapter, { runs, seed, timeoutMs }).finally(() => adapter.dispose?.());
 
   const against = `${adapter.name} ${adapter.version}`;
   if (outcome.kind === "agreed") {

@@ -58,14 +58,14 @@ export class AdapterProcess {
   }
 
   /** The next line the process writes, or a ProcessFailure when it exits or time runs out. */
-  nextLine(timeoutMs: number, what: string): Promise<string> {
+  nextLine(timeoutMs: number, what: string, limit: string): Promise<string> {
     const queued = this.lines.shift();
     if (queued !== undefined) return Promise.resolve(queued);
     if (!this.alive) return Promise.reject(this.failure(`the adapter ${this.exit} before answering ${what}`));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters.splice(this.waiters.indexOf(waiter), 1);
-        reject(this.failure(`the adapter did not answer ${what} within ${timeoutMs} ms`));
+        reject(this.failure(`the adapter did not answer ${what} within ${limit}`));
       }, timeoutMs);
       const waiter: Waiter = {
         what,

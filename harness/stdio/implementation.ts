@@ -3,7 +3,7 @@
 // adapter hangs, crashes, exits or breaks the protocol, errors the case and restarts it.
 import type { z } from "zod";
 import type { CallOutcome, Capability, PolicyDecision } from "../adapter.ts";
-import { ImplementationBroke, type CaseSession, type Implementation } from "../implementation.ts";
+import { caseBudget, ImplementationBroke, type CaseSession, type Implementation } from "../implementation.ts";
 import type { LoadedCase } from "../loader.ts";
 import type { ProbeLog } from "../probes.ts";
 import { AdapterProcess, ProcessFailure } from "./adapter-process.ts";
@@ -12,6 +12,10 @@ import { HelloReply, PROTOCOL, Reply, type ProbeRecord, type Request } from "./p
 /** How long the adapter may take to start and answer "hello". */
 export const STARTUP_TIMEOUT_MS = 10_000;
 const SHUTDOWN_GRACE_MS = 1_000;
+/** How long the adapter may take to answer "end", whatever was left of the case's time. */
+const END_GRACE_MS = 1_000;
+
+type TimeLimit = ReturnType<typeof caseBudget>;
 
 /** Starts the command and learns its name, version and capabilities; throws when it cannot. */
 export async function stdioImplementation(command: string): Promise<Implementation> {
@@ -39,7 +43,8 @@ class Connection {
     if (this.process?.alive) return this.hello!;
     this.process = new AdapterProcess(this.command);
     try {
-      this.hello = (await this.request("hello", { protocol: PROTOCOL }, STARTUP_TIMEOUT_MS, "hello")) as z.infer<typeof HelloReply>;
+      const limit = { remaining: () => STARTUP_TIMEOUT_MS, describe: `${STARTUP_TIMEOUT_MS} ms` };
+      this.hello = (await this.request("hello", { protocol: PROTOCOL }, limit, "hello")) as z.infer<typeof HelloReply>;
       return this.hello;
     } catch (error) {
       await this.process.kill();
@@ -49,8 +54,6 @@ class Connection {
   private hello: z.infer<typeof HelloReply> | undefined;
 
   async openSession(testCase: LoadedCase, timeoutMs: number): Promise<CaseSession> {
-    const deadline = performance.now() + timeoutMs;
-    const remaining = () => Math.max(1, Math.round(deadline - performance.now()));
     const log: ProbeLog = { parses: [], hooks: [], policies: [], executions: [] };
     let step = 0;
     let broken = false;
@@ -64,10 +67,12 @@ class Connection {
       }
     };
 
+    // A restart after an earlier case broke the adapter is not charged to this case.
+    await guarded(() => this.handshake());
+    const budget = caseBudget(timeoutMs);
     await guarded(async () => {
-      await this.handshake();
       const { id, tools, hooks, policy } = testCase;
-      await this.request("start", { case: { id, tools, hooks: hooks ?? [], policy } }, remaining(), `the start of case ${id}`);
+      await this.request("start", { case: { id, tools, hooks: hooks ?? [], policy } }, budget, `the start of case ${id}`);
     });
     const session: CaseSession = {
       log,
@@ -77,14 +82,15 @@ class Connection {
       },
       runTurn: (calls, turn) =>
         guarded(async () => {
-          const reply = await this.request("turn", { turn, calls: [...calls], grants: [...session.grants].sort() }, remaining(), `turn ${turn}`);
+          const reply = await this.request("turn", { turn, calls: [...calls], grants: [...session.grants].sort() }, budget, `turn ${turn}`);
           if (reply.type !== "turn-result") throw new ImplementationBroke(`the adapter answered turn ${turn} with "${reply.type}"`);
           for (const record of reply.records) addRecord(log, record, step);
           return reply.outcomes as CallOutcome[];
         }),
       close: async () => {
         if (broken || !this.process?.alive) return;
-        await guarded(() => this.request("end", {}, remaining(), `the end of case ${testCase.id}`)).catch(() => undefined);
+        const grace = { remaining: () => END_GRACE_MS, describe: `${END_GRACE_MS} ms` };
+        await guarded(() => this.request("end", {}, grace, `the end of case ${testCase.id}`)).catch(() => undefined);
       },
     };
     return session;
@@ -98,11 +104,11 @@ class Connection {
   }
 
   /** Sends one request and reads its reply, which must be JSON, fit the protocol and echo the id. */
-  private async request<T extends Request["type"]>(type: T, body: RequestBody<T>, timeoutMs: number, what: string): Promise<Reply> {
+  private async request<T extends Request["type"]>(type: T, body: RequestBody<T>, limit: TimeLimit, what: string): Promise<Reply> {
     const process = this.process!;
     const id = ++this.nextId;
     process.send({ type, id, ...body });
-    const line = await process.nextLine(timeoutMs, what);
+    const line = await process.nextLine(limit.remaining(), what, limit.describe);
     let message: unknown;
     try {
       message = JSON.parse(line);
@@ -116,7 +122,7 @@ class Connection {
     }
     if (reply.data.id !== id) throw process.failure(`the adapter answered request ${reply.data.id} when ${id} (${what}) was asked`);
     if (reply.data.type === "error") throw process.failure(`the adapter reported an error for ${what}: ${reply.data.message}`);
-    const expected = { hello: "hello", start: "started", turn: "turn-result", end: "ended", shutdown: "" }[type];
+    const expected = { hello: "hello", start: "started", turn: "turn-result", end: "ended" }[type as Exclude<T, "shutdown">];
     if (reply.data.type !== expected) throw process.failure(`the adapter answered ${what} with "${reply.data.type}" instead of "${expected}"`);
     // The message as decoded, not as zod rebuilt it: an own "__proto__" member must survive.
     return message as Reply;

@@ -97,7 +97,7 @@ const SuspendedProposal = z.strictObject({
 });
 
 export const CallOutcome = z.discriminatedUnion("outcome", [
-  z.strictObject({ callId: z.string(), outcome: z.literal("executed") }),
+  z.strictObject({ callId: z.string(), outcome: z.literal("executed"), result: z.unknown().optional().describe("What the tool returned; not checked.") }),
   z.strictObject({ callId: z.string(), outcome: z.literal("denied"), reason: z.string() }),
   z.strictObject({ callId: z.string(), outcome: z.literal("suspended"), proposal: SuspendedProposal }),
   z.strictObject({ callId: z.string(), outcome: z.literal("invalid"), stage: z.enum(["json", "schema"]), message: z.string() }),

@@ -14,21 +14,14 @@ export const COVERAGE_COMMAND = "npm run coverage:table";
 
 export interface MutantRun {
   mutant: Mutant;
-  cases: LoadedCase[];
   results: CaseResult[];
 }
 
-/**
- * Runs every case against each mutant in turn. The cases are loaded afresh for every mutant:
- * the harness compiles a case's own default objects into its schemas, so a runtime that leaks
- * a nested default changes the loaded case, and the next mutant would start from that change.
- */
-export async function runMutants(mutants: readonly Mutant[] = MUTANTS, casesDir = DEFAULT_CASES_DIR): Promise<MutantRun[]> {
+/** Runs every case against each mutant in turn. */
+export async function runMutants(mutants: readonly Mutant[] = MUTANTS): Promise<MutantRun[]> {
+  const { cases } = loadCases([DEFAULT_CASES_DIR]);
   const runs: MutantRun[] = [];
-  for (const mutant of mutants) {
-    const { cases } = loadCases([casesDir]);
-    runs.push({ mutant, cases, results: await runCases(mutant, cases) });
-  }
+  for (const mutant of mutants) runs.push({ mutant, results: await runCases(mutant, cases) });
   return runs;
 }
 
