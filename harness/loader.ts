@@ -55,7 +55,8 @@ export function loadCases(paths: readonly string[]): LoadResult {
   return { cases: unique, errors };
 }
 
-function listCaseFiles(path: string): string[] {
+/** The case files a path names: the file itself, or every *.yaml / *.yml below a folder, sorted. */
+export function listCaseFiles(path: string): string[] {
   const absolute = resolve(path);
   let stats;
   try {

@@ -9,7 +9,8 @@ import { ImplementationBroke, isImplementation, type CaseSession, type Implement
 import { inProcess } from "./in-process.ts";
 import type { CaseResult, Failure, Observation, TurnObservation } from "./results.ts";
 import { CallOutcome as OutcomeShape } from "./stdio/protocol.ts";
-import { canonicalJson, proposalHash } from "../reference/fingerprint.ts";
+import { decodedRequest } from "./snapshot.ts";
+import { proposalHash } from "../reference/fingerprint.ts";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -124,12 +125,10 @@ function giveGrant(grant: Grant, observation: Observation, grants: Set<string>):
     const call = turn.calls.find((candidate) => candidate.id === grant.call);
     if (!call) continue;
     if (grant.view === "requested") {
-      try {
-        grants.add(proposalHash(call.tool, canonicalJson(JSON.parse(call.arguments))));
-        return undefined;
-      } catch {
-        return `cannot compute a pre-schema grant for ${call.id}: its arguments are not canonical JSON`;
-      }
+      const request = decodedRequest(call.arguments);
+      if (!request || !("canonical" in request)) return `cannot compute a pre-schema grant for ${call.id}: its arguments are not canonical JSON`;
+      grants.add(proposalHash(call.tool, request.canonical));
+      return undefined;
     }
     const outcome = turn.outcomes.get(call.id);
     if (outcome?.outcome !== "suspended") return `cannot grant approval for ${call.id}: it was not suspended`;

@@ -12,6 +12,15 @@ export function snapshot(value: unknown): Snapshot {
   }
 }
 
+/** The model's request as the harness decodes it (plain JSON.parse), or undefined when it is not JSON. */
+export function decodedRequest(raw: string): Snapshot | undefined {
+  try {
+    return snapshot(JSON.parse(raw));
+  } catch {
+    return undefined;
+  }
+}
+
 export function sameSnapshot(a: Snapshot | undefined, b: Snapshot | undefined): boolean {
   return a !== undefined && b !== undefined && "canonical" in a && "canonical" in b && a.canonical === b.canonical;
 }

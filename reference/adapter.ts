@@ -9,10 +9,7 @@ export function referenceAdapter(name = "effective-args reference", stages: Stag
     version: "0.1.0",
     capabilities: ["approval", "batch", "hooks"],
     createSession(wiring) {
-      const runtime = createRuntime(
-        { agentName: wiring.agentName, tools: wiring.tools, hooks: wiring.hooks, policy: wiring.policy },
-        stages,
-      );
+      const runtime = createRuntime(wiring, stages);
       return { runTurn: (calls, turn) => runtime.runTurn(calls, turn) };
     },
   };

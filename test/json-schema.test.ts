@@ -1,18 +1,15 @@
 // The committed JSON Schemas are what `npm run schemas` writes, the case schema describes the
 // suite's cases, and every case file points editors at it on its first line.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { CaseFile, TRANSFORMS } from "../harness/case-schema.ts";
 import { CASE_FILE_HEADER, CASE_SCHEMA_FILE, jsonSchemaOf } from "../harness/json-schema.ts";
-import { DEFAULT_CASES_DIR } from "../harness/loader.ts";
+import { DEFAULT_CASES_DIR, listCaseFiles } from "../harness/loader.ts";
 import { renderSchema, ROOT, SCHEMAS } from "../harness/write-schemas.ts";
 
-const caseFiles = readdirSync(DEFAULT_CASES_DIR, { recursive: true, withFileTypes: true })
-  .filter((entry) => entry.isFile() && /\.ya?ml$/.test(entry.name))
-  .map((entry) => join(entry.parentPath, entry.name))
-  .sort();
+const caseFiles = listCaseFiles(DEFAULT_CASES_DIR);
 const shown = (file: string) => relative(ROOT, file);
 
 describe.each(SCHEMAS)("$path", ({ path, schema }) => {

@@ -6,7 +6,7 @@ import type { HookRecord, ParseRecord, PolicyRecord } from "../probes.ts";
 import { snapshotDiff } from "../report/diff.ts";
 import { proposalHash } from "../../reference/fingerprint.ts";
 import type { Failure, Observation, TurnObservation } from "../results.ts";
-import { describeSnapshot, sameSnapshot, snapshot, type Snapshot } from "../snapshot.ts";
+import { decodedRequest, describeSnapshot, sameSnapshot, snapshot, type Snapshot } from "../snapshot.ts";
 
 export function universalFailures(observation: Observation): Failure[] {
   return [
@@ -53,12 +53,7 @@ function turnFailures({ log }: Observation, turn: TurnObservation): Failure[] {
     const outcome = turn.outcomes.get(call.id);
     const callPolicies = policies.filter((record) => record.callId === call.id);
     const callExecutions = executions.filter((record) => record.callId === call.id);
-    let malformed = false;
-    try {
-      JSON.parse(call.arguments);
-    } catch {
-      malformed = true;
-    }
+    const malformed = decodedRequest(call.arguments) === undefined;
     if (malformed && !(outcome?.outcome === "invalid" && outcome.stage === "json")) {
       fail("INV-2", call.id, `malformed JSON arguments were not rejected at stage json (reported: ${describeOutcome(outcome)})`);
     }
@@ -145,12 +140,7 @@ function hiddenMembersMessage(receiver: string, members: string[]): string {
 /** What the schema must parse for a call: the last hook rewrite, else the decoded request. */
 function schemaInput(call: Call, hooks: HookRecord[], step: number): Snapshot | undefined {
   const rewrite = hookRewrites(hooks, step, call.id).at(-1);
-  if (rewrite) return rewrite.output;
-  try {
-    return snapshot(JSON.parse(call.arguments));
-  } catch {
-    return undefined;
-  }
+  return rewrite ? rewrite.output : decodedRequest(call.arguments);
 }
 
 function hookRewrites(hooks: HookRecord[], step: number, callId: string): HookRecord[] {
@@ -193,12 +183,7 @@ function suspendedProposalFailures(turn: TurnObservation, callId: string, raw: s
   if (!("requestedArguments" in proposal) || proposal.requestedArguments === undefined) {
     fail("the suspended proposal has no requestedArguments view");
   } else {
-    let request: Snapshot;
-    try {
-      request = snapshot(JSON.parse(raw));
-    } catch {
-      request = { unrepresentable: "malformed" };
-    }
+    const request = decodedRequest(raw);
     const requested = snapshot(proposal.requestedArguments);
     if (!sameSnapshot(requested, request)) {
       fail("the suspended requestedArguments are not the model's decoded request", snapshotDiff(request, requested, "request", "suspended"));

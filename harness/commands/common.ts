@@ -14,8 +14,17 @@ import referenceAdapter from "../../reference/adapter.ts";
 export class UsageError extends Error {}
 
 export function parseOptions<T extends NonNullable<ParseArgsConfig["options"]>>(args: string[], options: T) {
+  return asUsageError(() => parseArgs({ args, strict: true, allowPositionals: false, options }).values);
+}
+
+/** Arguments that are all paths, with no options. */
+export function parsePaths(args: string[]): string[] {
+  return asUsageError(() => parseArgs({ args, strict: true, allowPositionals: true, options: {} }).positionals);
+}
+
+function asUsageError<T>(parse: () => T): T {
   try {
-    return parseArgs({ args, strict: true, allowPositionals: false, options }).values;
+    return parse();
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

@@ -1,13 +1,12 @@
 // `validate`: for case authors. Every file must load (YAML, the case schema, cross-references),
 // and the reference runtime must meet every expectation of every case; an expectation it does
 // not meet is reported at the line where it is written, with the diff.
-import { parseArgs } from "node:util";
 import { DEFAULT_CASES_DIR, loadCases, type LoadedCase } from "../loader.ts";
 import type { CaseResult, Failure } from "../results.ts";
 import { DEFAULT_TIMEOUT_MS, runCase } from "../runner.ts";
 import { locate } from "../source-location.ts";
 import referenceAdapter from "../../reference/adapter.ts";
-import { UsageError } from "./common.ts";
+import { parsePaths, UsageError } from "./common.ts";
 
 export const VALIDATE_USAGE = `npx tsx harness/cli.ts validate [paths...]
 
@@ -19,7 +18,7 @@ export const VALIDATE_USAGE = `npx tsx harness/cli.ts validate [paths...]
 `;
 
 export async function validateCommand(args: string[]): Promise<number> {
-  const paths = positionals(args);
+  const paths = parsePaths(args);
   const loaded = loadCases(paths.length > 0 ? paths : [DEFAULT_CASES_DIR]);
   const files = new Set([...loaded.cases, ...loaded.errors].map((entry) => entry.file));
   if (files.size === 0) throw new UsageError(`no case files (*.yaml, *.yml) in ${paths.join(", ")}`);
@@ -36,14 +35,6 @@ export async function validateCommand(args: string[]): Promise<number> {
   process.stdout.write(`${files.size} case file${files.size === 1 ? "" : "s"}: ${files.size - invalid} valid, ${invalid} invalid\n`);
   if (loaded.errors.length > 0) return 2;
   return invalid > 0 ? 1 : 0;
-}
-
-function positionals(args: string[]): string[] {
-  try {
-    return parseArgs({ args, strict: true, allowPositionals: true, options: {} }).positionals;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
 }
 
 /** What the reference does not do as the case says, each at the place in the file it concerns. */

@@ -13,7 +13,7 @@ import { REQUIREMENTS, type Family } from "../requirements.ts";
 import type { CaseResult, Failure, Observation } from "../results.ts";
 import { observeCase, runCase } from "../runner.ts";
 import { parseYamlFile } from "../source-location.ts";
-import type { Snapshot } from "../snapshot.ts";
+import { snapshotValue, type Snapshot } from "../snapshot.ts";
 import { caseSkeleton } from "./arbitraries.ts";
 import referenceAdapter from "../../reference/adapter.ts";
 
@@ -130,8 +130,9 @@ function expectationsFor(observation: Observation, step: number): Record<string,
   return expectations;
 }
 
+/** The value a snapshot holds; none for a value without a canonical form, which cannot be expected. */
 function jsonOf(snapshot: Snapshot | undefined): Json | undefined {
-  return snapshot && "canonical" in snapshot ? (JSON.parse(snapshot.canonical) as Json) : undefined;
+  return snapshot && "canonical" in snapshot ? (snapshotValue(snapshot) as Json) : undefined;
 }
 
 /** The case as a file for cases/<family>/, headed like the suite's own cases. */
