@@ -5,7 +5,7 @@ import { relative } from "node:path";
 import { Document, visit } from "yaml";
 import { z } from "zod";
 import { REQUIREMENTS } from "./requirements.ts";
-import type { CaseResult } from "./results.ts";
+import { byCodeUnits, type CaseResult } from "./results.ts";
 import { locate } from "./source-location.ts";
 import { parseYamlWith, readTextFile } from "./yaml-file.ts";
 
@@ -75,7 +75,7 @@ export function loadKnownFailures(path: string): KnownFailures | { errors: strin
 export function knownFailuresYaml(implementation: string, results: readonly CaseResult[], previous?: KnownFailures): string {
   const catalogue = [...REQUIREMENTS.keys()];
   const failures: ExpectationsFile["failures"] = {};
-  for (const result of [...results].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+  for (const result of [...results].sort((a, b) => byCodeUnits(a.id, b.id))) {
     if (result.status !== "failed" && result.status !== "errored") continue;
     const named = new Set(result.failures.map((failure) => failure.requirement));
     const reason = previous?.entries.get(result.id)?.reason ?? (result.status === "errored" ? `errored: ${result.reason}` : undefined);

@@ -5,6 +5,7 @@ import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CaseFile, type Call, type CallExpectation } from "./case-schema.ts";
 import { FAMILIES, REQUIREMENTS, type Family } from "./requirements.ts";
+import { byCodeUnits } from "./results.ts";
 import { locate, type ParsedYaml } from "./source-location.ts";
 import { parseYamlWith, readTextFile } from "./yaml-file.ts";
 
@@ -51,7 +52,7 @@ export function loadCases(paths: readonly string[]): LoadResult {
     if (earlier) errors.push({ file: loaded.file, message: `${locate(loaded.source, ["id"])}: id "${loaded.id}" is also used by ${relative(process.cwd(), earlier.file)}` });
     else byId.set(loaded.id, loaded);
   }
-  const unique = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const unique = [...byId.values()].sort((a, b) => byCodeUnits(a.id, b.id));
   return { cases: unique, errors };
 }
 

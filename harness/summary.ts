@@ -1,7 +1,7 @@
 // Rolls case results up: counts, per level, per family, and a verdict per requirement.
 import type { Level } from "./case-schema.ts";
 import { REQUIREMENTS } from "./requirements.ts";
-import type { CaseResult, CaseStatus } from "./results.ts";
+import { byCodeUnits, type CaseResult, type CaseStatus } from "./results.ts";
 
 export interface Counts {
   total: number;
@@ -37,7 +37,7 @@ export function count(results: readonly CaseResult[]): Counts {
 export function countBy<K extends string>(results: readonly CaseResult[], key: (result: CaseResult) => K): Map<K, Counts> {
   const groups = new Map<K, CaseResult[]>();
   for (const result of results) groups.set(key(result), [...(groups.get(key(result)) ?? []), result]);
-  return new Map([...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, group]) => [name, count(group)]));
+  return new Map([...groups].sort(([a], [b]) => byCodeUnits(a, b)).map(([name, group]) => [name, count(group)]));
 }
 
 export function requirementVerdicts(results: readonly CaseResult[]): RequirementVerdict[] {

@@ -1,16 +1,15 @@
 // The run command as a CI gate, through the real CLI: JUnit and TAP reports, the expectations
 // file of known failures (--expect, --write-expectations), and selection by level and family.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { parse } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
+import { cli, ROOT as root } from "./support/cli.ts";
 import { DEFAULT_CASES_DIR, loadCases, type LoadedCase } from "../harness/loader.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const { cases } = loadCases([DEFAULT_CASES_DIR]);
 const ids = (select: (testCase: LoadedCase) => boolean) => cases.filter(select).map((testCase) => testCase.id);
 const MUTANT = "test/mutants/no-mutation-check.ts";
@@ -25,13 +24,10 @@ const scratchFile = (name: string, text?: string) => {
   return path;
 };
 
-function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "harness/cli.ts", "run", ...args], { cwd: root, encoding: "utf8" });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const runCli = (...args: string[]) => cli("run", ...args);
 
 const json = (...args: string[]) => {
-  const { code, stdout, stderr } = cli("--reporter", "json", ...args);
+  const { code, stdout, stderr } = runCli("--reporter", "json", ...args);
   return { code, stderr, report: JSON.parse(stdout) as { summary: Record<string, unknown>; results: { id: string; status: string; expectation?: string }[] } };
 };
 
@@ -59,7 +55,7 @@ const batchOnlyAdapter = scratchFile(
 
 describe("--reporter junit", () => {
   it("writes valid XML with one testsuite per family and one passing testcase per case for the reference", () => {
-    const { code, stdout, stderr } = cli("--reporter", "junit");
+    const { code, stdout, stderr } = runCli("--reporter", "junit");
     expect(stderr).toBe("");
     expect(code).toBe(0);
     const { suites, testcases } = junit(stdout);
@@ -75,7 +71,7 @@ describe("--reporter junit", () => {
   });
 
   it("reports each failing case of a broken runtime as a failure naming the requirement, with every failure line", () => {
-    const { code, stdout } = cli("--reporter", "junit", "--adapter", MUTANT);
+    const { code, stdout } = runCli("--reporter", "junit", "--adapter", MUTANT);
     expect(code).toBe(1);
     const { suites, testcases } = junit(stdout);
     expect(testcases).toHaveLength(cases.length);
@@ -93,13 +89,13 @@ describe("--reporter junit", () => {
   });
 
   it("escapes what XML needs escaped in errored and skipped cases", () => {
-    const errored = junit(cli("--reporter", "junit", "--adapter", throwingAdapter, "--family", "matrix").stdout);
+    const errored = junit(runCli("--reporter", "junit", "--adapter", throwingAdapter, "--family", "matrix").stdout);
     expect(errored.suites).toMatchObject({ name: "effective-args: throws <&> 0", errors: String(errored.testcases.length) });
     const error = errored.testcases[0]!.error as { message: string; "#text": string };
     expect(error.message).toBe(`the adapter threw: Error: no <runtime> & 'no' "luck"\\u0001`);
     expect(error["#text"]).toBe(`${error.message}\nsecond line`);
 
-    const skipped = junit(cli("--reporter", "junit", "--adapter", batchOnlyAdapter, "--family", "hook-rewrite").stdout);
+    const skipped = junit(runCli("--reporter", "junit", "--adapter", batchOnlyAdapter, "--family", "hook-rewrite").stdout);
     expect(skipped.suites.skipped).toBe(String(skipped.testcases.length));
     expect(skipped.testcases[0]!.skipped).toEqual({ message: "the adapter does not declare: hooks" });
   });
@@ -107,7 +103,7 @@ describe("--reporter junit", () => {
 
 it("writes the same JUnit and TAP documents twice, timings aside", () => {
   const withoutTimes = (text: string) => text.replace(/ time="[\d.]+"/g, "");
-  const twice = (reporter: string) => [1, 2].map(() => cli("--reporter", reporter, "--adapter", MUTANT, "--family", "invariant").stdout);
+  const twice = (reporter: string) => [1, 2].map(() => runCli("--reporter", reporter, "--adapter", MUTANT, "--family", "invariant").stdout);
   const [junitA, junitB] = twice("junit");
   expect(junitA).toMatch(/<failure /);
   expect(withoutTimes(junitA!)).toBe(withoutTimes(junitB!));
@@ -118,7 +114,7 @@ it("writes the same JUnit and TAP documents twice, timings aside", () => {
 
 describe("--reporter tap", () => {
   it("writes TAP 14: a plan, a test point per case, YAML diagnostics under each not ok", () => {
-    const { code, stdout, stderr } = cli("--reporter", "tap", "--adapter", MUTANT);
+    const { code, stdout, stderr } = runCli("--reporter", "tap", "--adapter", MUTANT);
     expect(stderr).toBe("");
     expect(code).toBe(1);
     const lines = stdout.split("\n");
@@ -134,11 +130,11 @@ describe("--reporter tap", () => {
   });
 
   it("marks skipped cases # SKIP and errored ones not ok with the reason", () => {
-    const skipped = cli("--reporter", "tap", "--adapter", batchOnlyAdapter, "--family", "approval-resume").stdout.split("\n");
+    const skipped = runCli("--reporter", "tap", "--adapter", batchOnlyAdapter, "--family", "approval-resume").stdout.split("\n");
     expect(skipped.filter((line) => line.startsWith("ok "))).toEqual(
       ids((testCase) => testCase.family === "approval-resume").map((id, index) => `ok ${index + 1} - ${id} # SKIP the adapter does not declare: approval`),
     );
-    const errored = cli("--reporter", "tap", "--adapter", throwingAdapter, "--filter", "matrix/defaults-visible").stdout.split("\n");
+    const errored = runCli("--reporter", "tap", "--adapter", throwingAdapter, "--filter", "matrix/defaults-visible").stdout.split("\n");
     expect(errored.slice(1, 4)).toEqual(["1..1", "not ok 1 - matrix/defaults-visible", "  ---"]);
     expect(parse(errored.slice(4, errored.indexOf("  ...")).join("\n"))).toEqual({ status: "errored", reason: `the adapter threw: Error: no <runtime> & 'no' "luck"\u0001\nsecond line` });
   });
@@ -148,7 +144,7 @@ describe("known failures: --write-expectations and --expect", () => {
   const expectations = scratchFile("known-failures.yaml");
 
   it("records a broken runtime's failures, sorted and deterministic, and exits 0", () => {
-    const first = cli("--adapter", MUTANT, "--write-expectations", expectations);
+    const first = runCli("--adapter", MUTANT, "--write-expectations", expectations);
     expect(first.code).toBe(0);
     expect(first.stderr).toBe(`effective-args: wrote 3 known failures to ${expectations}\n`);
     const text = readFileSync(expectations, "utf8");
@@ -160,12 +156,12 @@ describe("known failures: --write-expectations and --expect", () => {
         "matrix/policy-mutation-denied": { requirements: ["INV-5", "MATRIX-6"] },
       },
     });
-    expect(cli("--adapter", MUTANT, "--write-expectations", expectations, "--expect", expectations).code).toBe(0);
+    expect(runCli("--adapter", MUTANT, "--write-expectations", expectations, "--expect", expectations).code).toBe(0);
     expect(readFileSync(expectations, "utf8")).toBe(text);
   });
 
   it("exits 2 when recording while some case file could not be loaded", () => {
-    const { code, stdout } = cli("--cases", "test/fixtures/bad-cases/matrix/unknown-word.yaml", "--cases", "cases/matrix", "--adapter", MUTANT, "--write-expectations", scratchFile("partial-run.yaml"));
+    const { code, stdout } = runCli("--cases", "test/fixtures/bad-cases/matrix/unknown-word.yaml", "--cases", "cases/matrix", "--adapter", MUTANT, "--write-expectations", scratchFile("partial-run.yaml"));
     expect(code).toBe(2);
     expect(stdout).toContain("CASE FILE ERROR test/fixtures/bad-cases/matrix/unknown-word.yaml:14:7");
     expect(parse(readFileSync(join(scratch, "partial-run.yaml"), "utf8"))).toEqual({ failures: { "matrix/policy-mutation-denied": { requirements: ["INV-5", "MATRIX-6"] } } });
@@ -177,12 +173,12 @@ describe("known failures: --write-expectations and --expect", () => {
     expect(report.summary).toMatchObject({ failed: 3, expectedFailures: 3, unexpectedPasses: 0 });
     expect(report.results.filter((result) => result.expectation).map((result) => [result.id, result.expectation])).toEqual(MUTANT_FAILS.map((id) => [id, "expected-failure"]));
 
-    const pretty = cli("--adapter", MUTANT, "--expect", expectations, "--filter", "matrix/*");
+    const pretty = runCli("--adapter", MUTANT, "--expect", expectations, "--filter", "matrix/*");
     expect(pretty.code).toBe(0);
     expect(pretty.stdout).toMatch(/^XFAIL matrix\/policy-mutation-denied \[must\]/m);
     expect(pretty.stdout).toMatch(/; expected failures: 1, unexpected passes: 0 \(.*known-failures\.yaml\)\n$/);
 
-    const { suites, testcases } = junit(cli("--reporter", "junit", "--adapter", MUTANT, "--expect", expectations).stdout);
+    const { suites, testcases } = junit(runCli("--reporter", "junit", "--adapter", MUTANT, "--expect", expectations).stdout);
     expect(suites).toMatchObject({ failures: "0", errors: "0", skipped: "3" });
     const skipped = testcases.filter((testcase) => testcase.skipped).map((testcase) => testcase.skipped as { message: string });
     expect(skipped.map((element) => element.message)).toEqual([
@@ -191,7 +187,7 @@ describe("known failures: --write-expectations and --expect", () => {
       "known failure: INV-5: the arguments at tool entry differ from the arguments at policy entry",
     ]);
 
-    const tap = cli("--reporter", "tap", "--adapter", MUTANT, "--expect", expectations).stdout;
+    const tap = runCli("--reporter", "tap", "--adapter", MUTANT, "--expect", expectations).stdout;
     expect(tap.match(/^not ok \d+ - \S+ # TODO known failure$/gm)).toHaveLength(3);
     expect(tap).not.toMatch(/^not ok \d+ - \S+$/m);
   });
@@ -202,15 +198,15 @@ describe("known failures: --write-expectations and --expect", () => {
     expect(report.summary).toMatchObject({ failed: 0, expectedFailures: 0, unexpectedPasses: 3 });
     expect(report.results.filter((result) => result.expectation === "unexpected-pass").map((result) => result.id)).toEqual(MUTANT_FAILS);
 
-    const pretty = cli("--expect", expectations, "--filter", "matrix/policy-*");
+    const pretty = runCli("--expect", expectations, "--filter", "matrix/policy-*");
     expect(pretty.code).toBe(1);
     expect(pretty.stdout).toMatch(/^XPASS matrix\/policy-mutation-denied \[must\] .*\n {6}listed as a known failure, but passed/m);
 
-    const { suites, testcases } = junit(cli("--reporter", "junit", "--expect", expectations).stdout);
+    const { suites, testcases } = junit(runCli("--reporter", "junit", "--expect", expectations).stdout);
     expect(suites.failures).toBe("3");
     expect(testcases.filter((testcase) => testcase.failure).map((testcase) => (testcase.failure as { type: string }).type)).toEqual(["unexpected-pass", "unexpected-pass", "unexpected-pass"]);
 
-    const tap = cli("--reporter", "tap", "--expect", expectations);
+    const tap = runCli("--reporter", "tap", "--expect", expectations);
     expect(tap.code).toBe(1);
     expect(tap.stdout.match(/^not ok \d+ - \S+$\n {2}---\n {2}status: passed\n {2}message: "?listed as a known failure/gm)).toHaveLength(3);
   });
@@ -222,7 +218,7 @@ describe("known failures: --write-expectations and --expect", () => {
     expect(report.summary).toMatchObject({ failed: 3, expectedFailures: 1, unexpectedPasses: 0 });
     // Writing again keeps the reason a person gave.
     const rewritten = scratchFile("rewritten.yaml");
-    expect(cli("--adapter", MUTANT, "--expect", partial, "--write-expectations", rewritten).code).toBe(0);
+    expect(runCli("--adapter", MUTANT, "--expect", partial, "--write-expectations", rewritten).code).toBe(0);
     expect(parse(readFileSync(rewritten, "utf8")).failures[MUTANT_FAILS[0]!]).toEqual({ requirements: ["INV-6", "MATRIX-7"], reason: "tracked elsewhere" });
   });
 
@@ -243,7 +239,7 @@ describe("known failures: --write-expectations and --expect", () => {
     { name: "word", text: "failures: {}\nknown: {}\n", message: /word\.yaml:2:\d+: known: unknown word "known" here/ },
     { name: "missing", text: undefined, message: /missing\.yaml: cannot read the expectations file \(ENOENT\)/ },
   ])("exits 2 with file and line for a malformed expectations file ($name)", ({ name, text, message }) => {
-    const { code, stdout, stderr } = cli("--expect", scratchFile(`${name}.yaml`, text));
+    const { code, stdout, stderr } = runCli("--expect", scratchFile(`${name}.yaml`, text));
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toMatch(message);
@@ -274,7 +270,7 @@ describe("selection", () => {
     { args: ["--level", "may"], message: /unknown level "may" for --level; use one of must, should/ },
     { args: ["--family", "invariant", "--filter", "matrix/*"], message: /no case matches the selection/ },
   ])("exits 2 for $args", ({ args, message }) => {
-    const { code, stderr } = cli(...args);
+    const { code, stderr } = runCli(...args);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
     expect(stderr).not.toMatch(/\n\s+at /);

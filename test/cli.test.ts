@@ -1,16 +1,10 @@
 // The real CLI as a child process: exit codes, the JSON report's shape, usage errors, validate.
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { cli } from "./support/cli.ts";
 import { DEFAULT_CASES_DIR, loadCases } from "../harness/loader.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const caseCount = loadCases([DEFAULT_CASES_DIR]).cases.length;
 
-function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "harness/cli.ts", ...args], { cwd: root, encoding: "utf8" });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 const withoutTimings = (text: string) => text.replace(/"durationMs": \d+/g, '"durationMs": 0');
 

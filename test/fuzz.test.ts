@@ -1,11 +1,10 @@
 // Differential fuzzing finds a mutant's defect from a fixed seed and writes it out as a case
 // that loads, fails on that mutant and passes on the reference.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { cli, ROOT as root } from "./support/cli.ts";
 import { fuzz } from "../harness/fuzz/differential.ts";
 import { CASE_FILE_HEADER } from "../harness/json-schema.ts";
 import { loadCases } from "../harness/loader.ts";
@@ -14,7 +13,6 @@ import referenceAdapter from "../reference/adapter.ts";
 import doubleParse from "./mutants/double-parse.ts";
 import noMutationCheck from "./mutants/no-mutation-check.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "effective-args-fuzz-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -47,12 +45,12 @@ describe.each([{ mutant: doubleParse }, { mutant: noMutationCheck }])("fuzz agai
 });
 
 describe("the fuzz command", () => {
-  const cli = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "harness/cli.ts", "fuzz", ...args], { cwd: root, encoding: "utf8" });
+  const fuzzCli = (...args: string[]) => cli("fuzz", ...args);
 
   it("exits 1 on a divergence, prints the failure and writes the case under --out", () => {
     const out = join(scratch, "cli");
-    const { status, stdout } = cli("--adapter", "test/mutants/double-parse.ts", "--out", out, "--seed", "1");
-    expect(status).toBe(1);
+    const { code, stdout } = fuzzCli("--adapter", "test/mutants/double-parse.ts", "--out", out, "--seed", "1");
+    expect(code).toBe(1);
     expect(stdout).toMatch(/^Divergence after \d+ generated cases \(seed 1\): mutant double-parse/);
     const written = stdout.match(/written to (\S+) /)?.[1];
     expect(written).toBeDefined();
@@ -60,14 +58,14 @@ describe("the fuzz command", () => {
   });
 
   it("exits 0 when the adapter agrees with the reference", () => {
-    const { status, stdout } = cli("--runs", "50");
-    expect(status).toBe(0);
+    const { code, stdout } = fuzzCli("--runs", "50");
+    expect(code).toBe(0);
     expect(stdout).toBe("No divergence: effective-args reference 0.1.0 agreed with the reference on 50 generated cases (seed 1).\n");
   });
 
   it("exits 2 on a bad option value", () => {
-    const { status, stderr } = cli("--runs", "many");
-    expect(status).toBe(2);
+    const { code, stderr } = fuzzCli("--runs", "many");
+    expect(code).toBe(2);
     expect(stderr).toMatch(/--runs takes a positive whole number, not "many"/);
   });
 });

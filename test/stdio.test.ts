@@ -1,16 +1,14 @@
 // Out-of-process adapters over the stdio protocol: the example adapter passes the whole suite,
 // and an adapter that hangs, exits, crashes, writes garbage or breaks the protocol errors only
 // the case it broke on, with the reason and its stderr, while the run goes on.
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { cli } from "./support/cli.ts";
 import { DEFAULT_CASES_DIR, loadCases } from "../harness/loader.ts";
 import { runCases } from "../harness/runner.ts";
 import { stdioImplementation } from "../harness/stdio/implementation.ts";
 import { conformanceSuite } from "../harness/vitest.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const { cases } = loadCases([DEFAULT_CASES_DIR]);
 const EXAMPLE = "node examples/stdio-adapter.mjs";
 
@@ -52,12 +50,8 @@ describe("a broken stdio adapter", () => {
   });
 
   it("is errored case by case from the CLI, which still reports and exits 1", () => {
-    const run = spawnSync(
-      process.execPath,
-      ["--import", "tsx", "harness/cli.ts", "run", "--reporter", "json", "--timeout", "1500", "--filter", "matrix/*", "--adapter-cmd", "node test/fixtures/broken-adapter.mjs hang matrix/defaults-visible"],
-      { cwd: root, encoding: "utf8" },
-    );
-    expect(run.status).toBe(1);
+    const run = cli("run", "--reporter", "json", "--timeout", "1500", "--filter", "matrix/*", "--adapter-cmd", "node test/fixtures/broken-adapter.mjs hang matrix/defaults-visible");
+    expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout);
     expect(report.implementation.name).toBe("example stdio adapter");
     expect(report.summary).toMatchObject({ errored: 1, failed: 0, passed: report.summary.total - 1 });
@@ -65,8 +59,8 @@ describe("a broken stdio adapter", () => {
   });
 
   it("that cannot start is a usage error", () => {
-    const run = spawnSync(process.execPath, ["--import", "tsx", "harness/cli.ts", "run", "--adapter-cmd", "node -e 'process.exit(4)'"], { cwd: root, encoding: "utf8" });
-    expect(run.status).toBe(2);
+    const run = cli("run", "--adapter-cmd", "node -e 'process.exit(4)'");
+    expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/the adapter command "node -e 'process.exit\(4\)'" did not start: the adapter exited with code 4 before answering hello/);
   });
 });

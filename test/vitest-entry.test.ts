@@ -1,14 +1,12 @@
 // The vitest entry point fails exactly the cases a broken runtime fails, with the requirement
 // and the reason in the test's error, when run in an implementer's own vitest.
 import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
-
-const root = fileURLToPath(new URL("..", import.meta.url));
+import { ROOT } from "./support/cli.ts";
 
 it("turns each case into a vitest test that fails when the runtime breaks it", () => {
   const run = spawnSync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--config", "test/fixtures/entry-point/vitest.config.ts", "--reporter", "json"], {
-    cwd: root,
+    cwd: ROOT,
     encoding: "utf8",
   });
   expect(run.status).toBe(1);
