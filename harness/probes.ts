@@ -62,6 +62,11 @@ export interface ProbeLog {
   executions: ExecutionRecord[];
 }
 
+/** The records one call left in one step, in the order they were made. */
+export function recordsOf<T extends { step: number; callId: string }>(records: readonly T[], step: number, callId: string): T[] {
+  return records.filter((record) => record.step === step && record.callId === callId);
+}
+
 export interface Probes {
   wiring: SessionWiring;
   log: ProbeLog;

@@ -2,7 +2,7 @@
 // requirement: the first one its "requirements" list gives.
 import type { CallExpectation } from "../case-schema.ts";
 import type { CallOutcome } from "../adapter.ts";
-import type { PolicyRecord } from "../probes.ts";
+import { recordsOf, type PolicyRecord } from "../probes.ts";
 import { jsonDiff, snapshotDiff } from "../report/diff.ts";
 import type { Failure, Observation, TurnObservation } from "../results.ts";
 import { sameSnapshot, snapshot, snapshotValue, type Snapshot } from "../snapshot.ts";
@@ -27,8 +27,8 @@ function callProblems(observation: Observation, turn: TurnObservation, callId: s
   const { log } = observation;
   const problems: Problem[] = [];
   const outcome = turn.outcomes.get(callId);
-  const policies = log.policies.filter((record) => record.step === turn.step && record.callId === callId);
-  const executions = log.executions.filter((record) => record.step === turn.step && record.callId === callId);
+  const policies = recordsOf(log.policies, turn.step, callId);
+  const executions = recordsOf(log.executions, turn.step, callId);
   const lastPolicy = policies.at(-1);
 
   if (outcome?.outcome !== expected.outcome) {
@@ -69,7 +69,7 @@ function callProblems(observation: Observation, turn: TurnObservation, callId: s
   compare("executedArguments", "executedArguments (at tool entry)", executions.at(-1)?.argsAtEntry, "the tool never ran for this call");
 
   if (expected.hookInputs !== undefined) {
-    const seen = log.hooks.filter((record) => record.step === turn.step && record.callId === callId).map((record) => record.toolInput);
+    const seen = recordsOf(log.hooks, turn.step, callId).map((record) => record.toolInput);
     const want = expected.hookInputs.map((value) => snapshot(value));
     if (seen.length !== want.length || seen.some((got, i) => !sameSnapshot(want[i], got))) {
       problems.push({

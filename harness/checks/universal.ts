@@ -2,7 +2,7 @@
 // call of every case from the probe records, whatever the case itself expects.
 import { describeOutcome } from "./expectations.ts";
 import type { Call } from "../case-schema.ts";
-import type { HookRecord, ParseRecord, PolicyRecord } from "../probes.ts";
+import { recordsOf, type HookRecord, type ParseRecord, type PolicyRecord } from "../probes.ts";
 import { snapshotDiff } from "../report/diff.ts";
 import { proposalHash } from "../../reference/fingerprint.ts";
 import type { Failure, Observation, TurnObservation } from "../results.ts";
@@ -144,7 +144,7 @@ function schemaInput(call: Call, hooks: HookRecord[], step: number): Snapshot | 
 }
 
 function hookRewrites(hooks: HookRecord[], step: number, callId: string): HookRecord[] {
-  return hooks.filter((hook) => hook.step === step && hook.callId === callId && hook.output !== undefined);
+  return recordsOf(hooks, step, callId).filter((hook) => hook.output !== undefined);
 }
 
 const parseKey = (tool: string, input: Snapshot) => `${tool}\u0000${describeSnapshot(input)}`;

@@ -12,6 +12,7 @@ import { capabilitiesOf, loadCaseText, type LoadedCase } from "../loader.ts";
 import { REQUIREMENTS, type Family } from "../requirements.ts";
 import type { CaseResult, Failure, Observation } from "../results.ts";
 import { observeCase, runCase } from "../runner.ts";
+import { recordsOf } from "../probes.ts";
 import { parseYamlFile } from "../source-location.ts";
 import { snapshotValue, type Snapshot } from "../snapshot.ts";
 import { caseSkeleton } from "./arbitraries.ts";
@@ -111,8 +112,8 @@ function expectationsFor(observation: Observation, step: number): Record<string,
     const expectation: CallExpectation = { outcome: outcome.outcome };
     if (outcome.outcome === "denied") expectation.reason = outcome.reason;
     if (outcome.outcome === "invalid") expectation.stage = outcome.stage;
-    const policy = observation.log.policies.filter((record) => record.step === step && record.callId === call.id).at(-1);
-    const execution = observation.log.executions.filter((record) => record.step === step && record.callId === call.id).at(-1);
+    const policy = recordsOf(observation.log.policies, step, call.id).at(-1);
+    const execution = recordsOf(observation.log.executions, step, call.id).at(-1);
     const requested = jsonOf(policy?.requestedAtEntry);
     const parsed = jsonOf(policy?.parsedAtEntry);
     const executed = jsonOf(execution?.argsAtEntry);
