@@ -1,8 +1,8 @@
 // `npm run bench`: how long loading and running the suite against the reference takes.
 // Speed is measured here, never asserted in tests.
-import { DEFAULT_CASES_DIR, loadCases } from "../harness/loader.ts";
-import { runCases } from "../harness/runner.ts";
-import { stdioImplementation } from "../harness/stdio/implementation.ts";
+import { DEFAULT_CASES_DIR, loadCases } from "../harness/loading/loader.ts";
+import { runCases } from "../harness/running/runner.ts";
+import { stdioImplementation } from "../harness/running/stdio/implementation.ts";
 import referenceAdapter from "../reference/adapter.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);

@@ -1,9 +1,10 @@
 // The in-process adapter contract: what the harness hands an adapter and what it gets back.
 // spec/adapter-contract.md is the prose version; an adapter in TypeScript implements `Adapter`.
 import type { ZodType } from "zod";
-import type { Capability } from "./loader.ts";
 
-export { CAPABILITIES, type Capability } from "./loader.ts";
+/** What an implementation may support beyond single calls; a case needs those its content uses. */
+export const CAPABILITIES = ["approval", "batch", "hooks"] as const;
+export type Capability = (typeof CAPABILITIES)[number];
 
 /** One tool call proposed by the model, exactly as the provider delivered it. */
 export interface ModelCall {

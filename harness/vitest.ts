@@ -6,15 +6,15 @@
 //   conformanceSuite({ adapter });
 import { afterAll, beforeAll, describe, it } from "vitest";
 import type { Adapter } from "./adapter.ts";
-import type { Level } from "./case-schema.ts";
+import type { Level } from "./loading/case-schema.ts";
 import { caseSelector } from "./commands/selection.ts";
-import type { Family } from "./requirements.ts";
-import type { Implementation } from "./implementation.ts";
-import { inProcess } from "./in-process.ts";
-import { DEFAULT_CASES_DIR, loadCases } from "./loader.ts";
-import { renderProgress } from "./report/pretty.ts";
-import { DEFAULT_TIMEOUT_MS, runCase } from "./runner.ts";
-import { stdioImplementation } from "./stdio/implementation.ts";
+import type { Family } from "./loading/requirements.ts";
+import type { Implementation } from "./running/implementation.ts";
+import { inProcess } from "./running/in-process.ts";
+import { DEFAULT_CASES_DIR, loadCases } from "./loading/loader.ts";
+import { renderProgress } from "./reporting/pretty.ts";
+import { DEFAULT_TIMEOUT_MS, runCase } from "./running/runner.ts";
+import { stdioImplementation } from "./running/stdio/implementation.ts";
 import referenceAdapter from "../reference/adapter.ts";
 
 export interface ConformanceOptions {

@@ -8,7 +8,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { parse } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli, ROOT as root } from "./support/cli.ts";
-import { DEFAULT_CASES_DIR, loadCases, type LoadedCase } from "../harness/loader.ts";
+import { DEFAULT_CASES_DIR, loadCases, type LoadedCase } from "../harness/loading/loader.ts";
 
 const { cases } = loadCases([DEFAULT_CASES_DIR]);
 const ids = (select: (testCase: LoadedCase) => boolean) => cases.filter(select).map((testCase) => testCase.id);

@@ -1,7 +1,7 @@
 // The real CLI as a child process: exit codes, the JSON report's shape, usage errors, validate.
 import { describe, expect, it } from "vitest";
 import { cli } from "./support/cli.ts";
-import { DEFAULT_CASES_DIR, loadCases } from "../harness/loader.ts";
+import { DEFAULT_CASES_DIR, loadCases } from "../harness/loading/loader.ts";
 
 const caseCount = loadCases([DEFAULT_CASES_DIR]).cases.length;
 
@@ -57,7 +57,7 @@ describe("the CLI", () => {
     { args: ["launch"], message: /unknown command "launch"/ },
     { args: ["run", "--reporter", "xml"], message: /unknown reporter "xml"/ },
     { args: ["run", "--adapter", "missing-adapter.ts"], message: /adapter module not found: missing-adapter\.ts/ },
-    { args: ["run", "--adapter", "harness/case-schema.ts"], message: /does not export an adapter/ },
+    { args: ["run", "--adapter", "harness/loading/case-schema.ts"], message: /does not export an adapter/ },
     { args: ["run", "--filter", "no-such-case/*"], message: /no case matches the selection/ },
     { args: ["validate", "--bogus"], message: /Unknown option '--bogus'/ },
     { args: ["validate", "test/mutants"], message: /no case files \(\*\.yaml, \*\.yml\) in test\/mutants/ },

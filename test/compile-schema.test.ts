@@ -1,6 +1,6 @@
 // The schema vocabulary compiles to zod with the meanings spec/case-format.md gives each word.
 import { describe, expect, it } from "vitest";
-import { compileSchema } from "../harness/compile/schema.ts";
+import { compileSchema } from "../harness/vocabulary/schema.ts";
 
 describe("compileSchema", () => {
   it("coerces as Zod does, surprises included", () => {

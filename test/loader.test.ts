@@ -1,7 +1,7 @@
 // A malformed case file is reported with its file, line and column, and what was expected.
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadCaseFile, loadCases } from "../harness/loader.ts";
+import { loadCaseFile, loadCases } from "../harness/loading/loader.ts";
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/bad-cases/matrix/${name}.yaml`, import.meta.url));
 const messages = (name: string) => {

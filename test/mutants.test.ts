@@ -2,7 +2,7 @@
 // and between them the mutants break every MUST requirement of the catalogue.
 import { existsSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { REQUIREMENTS } from "../harness/requirements.ts";
+import { REQUIREMENTS } from "../harness/loading/requirements.ts";
 import { MUTANTS } from "./mutants/catalogue.ts";
 import { failedCases, runMutants, shownBroken, type MutantRun } from "./mutants/coverage.ts";
 import type { Mutant } from "./mutants/mutant.ts";

@@ -5,12 +5,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Adapter } from "../harness/adapter.ts";
-import type { SchemaNode } from "../harness/case-schema.ts";
+import type { SchemaNode } from "../harness/loading/case-schema.ts";
 import { caseSkeleton, formatted, hostileRaw, toolSchema, valueFor } from "../harness/fuzz/arbitraries.ts";
 import { provisional, type Skeleton } from "../harness/fuzz/differential.ts";
-import type { Observation } from "../harness/results.ts";
-import { observeCase } from "../harness/runner.ts";
-import { sameSnapshot } from "../harness/snapshot.ts";
+import type { Observation } from "../harness/running/results.ts";
+import { observeCase } from "../harness/running/runner.ts";
+import { sameSnapshot } from "../harness/values/snapshot.ts";
 import referenceAdapter from "../reference/adapter.ts";
 import deepCopyForTool from "./mutants/deep-copy-for-tool.ts";
 import doubleParse from "./mutants/double-parse.ts";

@@ -1,7 +1,7 @@
 // The whole suite against the reference runtime: every case loads and passes.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CASES_DIR, loadCases } from "../harness/loader.ts";
-import { REQUIREMENTS } from "../harness/requirements.ts";
+import { DEFAULT_CASES_DIR, loadCases } from "../harness/loading/loader.ts";
+import { REQUIREMENTS } from "../harness/loading/requirements.ts";
 import { conformanceSuite } from "../harness/vitest.ts";
 import referenceAdapter from "../reference/adapter.ts";
 

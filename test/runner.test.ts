@@ -2,8 +2,8 @@
 // a missing capability makes a case "skipped".
 import { describe, expect, it } from "vitest";
 import type { Adapter, CallOutcome } from "../harness/adapter.ts";
-import { DEFAULT_CASES_DIR, loadCases } from "../harness/loader.ts";
-import { runCases } from "../harness/runner.ts";
+import { DEFAULT_CASES_DIR, loadCases } from "../harness/loading/loader.ts";
+import { runCases } from "../harness/running/runner.ts";
 import referenceAdapter from "../reference/adapter.ts";
 
 const { cases } = loadCases([DEFAULT_CASES_DIR]);

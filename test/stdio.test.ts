@@ -4,9 +4,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { cli } from "./support/cli.ts";
-import { DEFAULT_CASES_DIR, loadCases } from "../harness/loader.ts";
-import { runCases } from "../harness/runner.ts";
-import { stdioImplementation } from "../harness/stdio/implementation.ts";
+import { DEFAULT_CASES_DIR, loadCases } from "../harness/loading/loader.ts";
+import { runCases } from "../harness/running/runner.ts";
+import { stdioImplementation } from "../harness/running/stdio/implementation.ts";
 import { conformanceSuite } from "../harness/vitest.ts";
 
 const { cases } = loadCases([DEFAULT_CASES_DIR]);

@@ -4,10 +4,10 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { Adapter } from "../adapter.ts";
-import { inProcess } from "../in-process.ts";
-import type { Implementation } from "../implementation.ts";
-import { DEFAULT_TIMEOUT_MS } from "../runner.ts";
-import { stdioImplementation } from "../stdio/implementation.ts";
+import { inProcess } from "../running/in-process.ts";
+import type { Implementation } from "../running/implementation.ts";
+import { DEFAULT_TIMEOUT_MS } from "../running/runner.ts";
+import { stdioImplementation } from "../running/stdio/implementation.ts";
 import referenceAdapter from "../../reference/adapter.ts";
 
 /** A mistake in the command line: reported in one line, exit code 2. */

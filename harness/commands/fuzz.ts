@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fuzz } from "../fuzz/differential.ts";
-import { renderProgress } from "../report/pretty.ts";
+import { renderProgress } from "../reporting/pretty.ts";
 import { ADAPTER_OPTIONS, ADAPTER_USAGE, openImplementation, parseOptions, positiveInteger, timeoutOption } from "./common.ts";
 
 export const DEFAULT_FUZZ_RUNS = 200;

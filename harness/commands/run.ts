@@ -1,13 +1,13 @@
 // `run`: the cases against the reference or an adapter, with a pretty, JSON, JUnit or TAP report.
 import { writeFileSync } from "node:fs";
-import { knownFailuresYaml, loadKnownFailures, type KnownFailures } from "../known-failures.ts";
-import { DEFAULT_CASES_DIR, loadCases } from "../loader.ts";
-import { buildReport, exitCode, judge, notices, type RunReport } from "../report/report.ts";
-import { renderJson } from "../report/json.ts";
-import { renderJunit } from "../report/junit.ts";
-import { renderProgress, renderSummary } from "../report/pretty.ts";
-import { renderTap } from "../report/tap.ts";
-import { DEFAULT_TIMEOUT_MS, runCases } from "../runner.ts";
+import { knownFailuresYaml, loadKnownFailures, type KnownFailures } from "../reporting/known-failures.ts";
+import { DEFAULT_CASES_DIR, loadCases } from "../loading/loader.ts";
+import { buildReport, exitCode, judge, notices, type RunReport } from "../reporting/report.ts";
+import { renderJson } from "../reporting/json.ts";
+import { renderJunit } from "../reporting/junit.ts";
+import { renderProgress, renderSummary } from "../reporting/pretty.ts";
+import { renderTap } from "../reporting/tap.ts";
+import { DEFAULT_TIMEOUT_MS, runCases } from "../running/runner.ts";
 import { ADAPTER_OPTIONS, ADAPTER_USAGE, openImplementation, parseOptions, timeoutOption, UsageError } from "./common.ts";
 import { caseSelector, SELECTION_OPTIONS } from "./selection.ts";
 

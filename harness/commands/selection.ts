@@ -1,9 +1,9 @@
 // Which loaded cases a run selects: --filter globs on the id, --level, --family. A case must
 // pass every flag given (AND), and match one value of each repeated flag (OR).
 import picomatch from "picomatch";
-import { LEVELS } from "../case-schema.ts";
-import type { LoadedCase } from "../loader.ts";
-import { FAMILIES } from "../requirements.ts";
+import { LEVELS } from "../loading/case-schema.ts";
+import type { LoadedCase } from "../loading/loader.ts";
+import { FAMILIES } from "../loading/requirements.ts";
 import { UsageError } from "./common.ts";
 
 export const SELECTION_OPTIONS = {

@@ -1,10 +1,10 @@
 // `validate`: for case authors. Every file must load (YAML, the case schema, cross-references),
 // and the reference runtime must meet every expectation of every case; an expectation it does
 // not meet is reported at the line where it is written, with the diff.
-import { DEFAULT_CASES_DIR, loadCases, type LoadedCase } from "../loader.ts";
-import type { CaseResult, Failure } from "../results.ts";
-import { DEFAULT_TIMEOUT_MS, runCase } from "../runner.ts";
-import { locate } from "../source-location.ts";
+import { DEFAULT_CASES_DIR, loadCases, type LoadedCase } from "../loading/loader.ts";
+import type { CaseResult, Failure } from "../running/results.ts";
+import { DEFAULT_TIMEOUT_MS, runCase } from "../running/runner.ts";
+import { locate } from "../loading/source-location.ts";
 import referenceAdapter from "../../reference/adapter.ts";
 import { parsePaths, UsageError } from "./common.ts";
 

@@ -2,8 +2,8 @@
 // accepts, raw strings that format them in many equivalent ways, hostile raw strings, and
 // whole cases. The property tests and the differential `fuzz` command share them.
 import fc from "fast-check";
-import type { CaseFile, Condition, Hook, Json, PolicyRule, SchemaNode } from "../case-schema.ts";
-import { TRANSFORMS } from "../case-schema.ts";
+import type { CaseFile, Condition, Hook, Json, PolicyRule, SchemaNode } from "../loading/case-schema.ts";
+import { TRANSFORMS } from "../loading/case-schema.ts";
 
 /** A small key space, so that defaults, aliases, strip and rewrites collide often. */
 const KEYS = ["path", "mode", "limit", "force", "options", "note", "cwd", "tags"] as const;

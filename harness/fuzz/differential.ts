@@ -4,17 +4,17 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { stringify } from "yaml";
-import type { Runnable } from "../implementation.ts";
-import type { CallExpectation, CaseFile, Json, Level } from "../case-schema.ts";
-import { universalFailures } from "../checks/universal.ts";
-import { CASE_FILE_HEADER } from "../json-schema.ts";
-import { capabilitiesOf, loadCaseText, type LoadedCase } from "../loader.ts";
-import { REQUIREMENTS, type Family } from "../requirements.ts";
-import type { CaseResult, Failure, Observation } from "../results.ts";
-import { observeCase, runCase } from "../runner.ts";
-import { recordsOf } from "../probes.ts";
-import { parseYamlFile } from "../source-location.ts";
-import { snapshotValue, type Snapshot } from "../snapshot.ts";
+import type { Runnable } from "../running/implementation.ts";
+import type { CallExpectation, CaseFile, Json, Level } from "../loading/case-schema.ts";
+import { universalFailures } from "../checking/universal.ts";
+import { CASE_FILE_HEADER } from "../loading/json-schema.ts";
+import { capabilitiesOf, loadCaseText, type LoadedCase } from "../loading/loader.ts";
+import { REQUIREMENTS, type Family } from "../loading/requirements.ts";
+import type { CaseResult, Failure, Observation } from "../running/results.ts";
+import { observeCase, runCase } from "../running/runner.ts";
+import { recordsOf } from "../running/probes.ts";
+import { parseYamlFile } from "../loading/source-location.ts";
+import { snapshotValue, type Snapshot } from "../values/snapshot.ts";
 import { caseSkeleton } from "./arbitraries.ts";
 import referenceAdapter from "../../reference/adapter.ts";
 

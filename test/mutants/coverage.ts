@@ -2,10 +2,10 @@
 // cases kill (a case kills a mutant when it fails against it). `npm run coverage:table` writes
 // it to spec/coverage.md; test/coverage.test.ts checks that file and the MUST requirements.
 import { fileURLToPath } from "node:url";
-import { DEFAULT_CASES_DIR, loadCases, type LoadedCase } from "../../harness/loader.ts";
-import { REQUIREMENTS } from "../../harness/requirements.ts";
-import type { CaseResult } from "../../harness/results.ts";
-import { runCases } from "../../harness/runner.ts";
+import { DEFAULT_CASES_DIR, loadCases, type LoadedCase } from "../../harness/loading/loader.ts";
+import { REQUIREMENTS } from "../../harness/loading/requirements.ts";
+import type { CaseResult } from "../../harness/running/results.ts";
+import { runCases } from "../../harness/running/runner.ts";
 import { MUTANTS } from "./catalogue.ts";
 import type { Mutant } from "./mutant.ts";
 

@@ -1,6 +1,6 @@
 // An in-process TypeScript adapter as an implementation: the harness's own probes are wired in,
 // and the adapter's calls are bounded by the case's timeout.
-import type { Adapter } from "./adapter.ts";
+import type { Adapter } from "../adapter.ts";
 import { caseBudget, ImplementationBroke, type CaseSession, type Implementation } from "./implementation.ts";
 import { createProbes } from "./probes.ts";
 

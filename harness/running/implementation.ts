@@ -1,7 +1,7 @@
 // What the runner drives: an implementation under test, in-process or out-of-process. Each
 // case gets its own session; the session keeps the probe log the checks read.
-import type { Adapter, Capability, ModelCall } from "./adapter.ts";
-import type { LoadedCase } from "./loader.ts";
+import type { Adapter, Capability, ModelCall } from "../adapter.ts";
+import type { LoadedCase } from "../loading/loader.ts";
 import type { ProbeLog } from "./probes.ts";
 
 /** The implementation broke (threw, hung, crashed, broke the protocol): the case is "errored". */

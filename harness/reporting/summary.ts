@@ -1,7 +1,8 @@
 // Rolls case results up: counts, per level, per family, and a verdict per requirement.
-import type { Level } from "./case-schema.ts";
-import { REQUIREMENTS } from "./requirements.ts";
-import { byCodeUnits, type CaseResult, type CaseStatus } from "./results.ts";
+import type { Level } from "../loading/case-schema.ts";
+import { REQUIREMENTS } from "../loading/requirements.ts";
+import { byCodeUnits } from "../values/order.ts";
+import type { CaseResult, CaseStatus } from "../running/results.ts";
 
 export interface Counts {
   total: number;

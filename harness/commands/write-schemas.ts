@@ -4,16 +4,16 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { z } from "zod";
-import { CaseFile } from "./case-schema.ts";
-import { CASE_SCHEMA_FILE, jsonSchemaOf } from "./json-schema.ts";
-import { ProtocolMessage } from "./stdio/protocol.ts";
+import { CaseFile } from "../loading/case-schema.ts";
+import { CASE_SCHEMA_FILE, jsonSchemaOf } from "../loading/json-schema.ts";
+import { ProtocolMessage } from "../running/stdio/protocol.ts";
 
 export const SCHEMAS: { path: string; schema: z.ZodType }[] = [
   { path: CASE_SCHEMA_FILE, schema: CaseFile },
   { path: "spec/protocol.schema.json", schema: ProtocolMessage },
 ];
 
-export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 export const renderSchema = (schema: z.ZodType) => `${JSON.stringify(jsonSchemaOf(schema), null, 2)}\n`;
 

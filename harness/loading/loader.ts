@@ -5,16 +5,14 @@ import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CaseFile, type Call, type CallExpectation } from "./case-schema.ts";
 import { FAMILIES, REQUIREMENTS, type Family } from "./requirements.ts";
-import { byCodeUnits } from "./results.ts";
+import { byCodeUnits } from "../values/order.ts";
+import type { Capability } from "../adapter.ts";
 import { locate, type ParsedYaml } from "./source-location.ts";
 import { parseYamlWith, readTextFile } from "./yaml-file.ts";
 
 /** The suite's own cases. */
-export const DEFAULT_CASES_DIR = fileURLToPath(new URL("../cases", import.meta.url));
+export const DEFAULT_CASES_DIR = fileURLToPath(new URL("../../cases", import.meta.url));
 
-/** What an implementation may support beyond single calls; a case needs those its content uses. */
-export const CAPABILITIES = ["approval", "batch", "hooks"] as const;
-export type Capability = (typeof CAPABILITIES)[number];
 
 export interface LoadedCase extends CaseFile {
   family: Family;

@@ -1,5 +1,5 @@
 // RFC 6901 JSON Pointers over plain JSON values, and the Edit vocabulary built on them.
-import type { Edit } from "../case-schema.ts";
+import type { Edit } from "../loading/case-schema.ts";
 
 export function pointerTokens(pointer: string): string[] {
   if (pointer === "") return [];

@@ -1,12 +1,12 @@
 // The universal checks (DESIGN.md section 2): "evaluated equals executed", checked on every
 // call of every case from the probe records, whatever the case itself expects.
 import { describeOutcome } from "./expectations.ts";
-import type { Call } from "../case-schema.ts";
-import { recordsOf, type HookRecord, type ParseRecord, type PolicyRecord } from "../probes.ts";
-import { snapshotDiff } from "../report/diff.ts";
+import type { Call } from "../loading/case-schema.ts";
+import { recordsOf, type HookRecord, type ParseRecord, type PolicyRecord } from "../running/probes.ts";
+import { snapshotDiff } from "../values/diff.ts";
 import { proposalHash } from "../../reference/fingerprint.ts";
-import type { Failure, Observation, TurnObservation } from "../results.ts";
-import { decodedRequest, describeSnapshot, sameSnapshot, snapshot, type Snapshot } from "../snapshot.ts";
+import type { Failure, Observation, TurnObservation } from "../running/results.ts";
+import { decodedRequest, describeSnapshot, sameSnapshot, snapshot, type Snapshot } from "../values/snapshot.ts";
 
 export function universalFailures(observation: Observation): Failure[] {
   return [

@@ -1,9 +1,9 @@
 // The run report: everything a reporter prints, built once from the results.
 import type { Adapter } from "../adapter.ts";
-import { expectationOf, type Expectation, type KnownFailures } from "../known-failures.ts";
-import type { CaseFileError } from "../loader.ts";
-import type { CaseResult, CaseStatus } from "../results.ts";
-import { badge, count, countBy, requirementVerdicts, type Counts, type RequirementVerdict } from "../summary.ts";
+import { expectationOf, type Expectation, type KnownFailures } from "./known-failures.ts";
+import type { CaseFileError } from "../loading/loader.ts";
+import type { CaseResult, CaseStatus } from "../running/results.ts";
+import { badge, count, countBy, requirementVerdicts, type Counts, type RequirementVerdict } from "./summary.ts";
 
 /** A case result, with what the expectations file (--expect) made of it when it lists the case. */
 export interface ReportedResult extends CaseResult {

@@ -1,9 +1,9 @@
 // What a run produces: one result per case, and the types the checks and reporters share.
-import type { CallOutcome } from "./adapter.ts";
-import type { Call, CallExpectation, Level } from "./case-schema.ts";
-import type { LoadedCase } from "./loader.ts";
+import type { CallOutcome } from "../adapter.ts";
+import type { Call, CallExpectation, Level } from "../loading/case-schema.ts";
+import type { LoadedCase } from "../loading/loader.ts";
 import type { ProbeLog } from "./probes.ts";
-import type { Family } from "./requirements.ts";
+import type { Family } from "../loading/requirements.ts";
 
 export interface Failure {
   /** The requirement this failure shows broken. */
@@ -47,9 +47,4 @@ export interface Observation {
   turns: TurnObservation[];
   /** Failures found while running (a grant that could not be given, say). */
   runFailures: Failure[];
-}
-
-/** Code-unit order of ids and names: the same on every machine and locale, unlike localeCompare. */
-export function byCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

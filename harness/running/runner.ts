@@ -1,16 +1,16 @@
 // Runs cases against an implementation: a fresh session and fresh probes per case, the steps
 // in order, then the universal checks and the case's own expectations.
-import type { CallOutcome } from "./adapter.ts";
-import type { Grant } from "./case-schema.ts";
-import { expectationFailures } from "./checks/expectations.ts";
-import { universalFailures } from "./checks/universal.ts";
-import type { LoadedCase } from "./loader.ts";
+import type { CallOutcome } from "../adapter.ts";
+import type { Grant } from "../loading/case-schema.ts";
+import { expectationFailures } from "../checking/expectations.ts";
+import { universalFailures } from "../checking/universal.ts";
+import type { LoadedCase } from "../loading/loader.ts";
 import { ImplementationBroke, isImplementation, type CaseSession, type Implementation, type Runnable } from "./implementation.ts";
 import { inProcess } from "./in-process.ts";
 import type { CaseResult, Failure, Observation, TurnObservation } from "./results.ts";
 import { CallOutcome as OutcomeShape } from "./stdio/protocol.ts";
-import { decodedRequest } from "./snapshot.ts";
-import { proposalHash } from "../reference/fingerprint.ts";
+import { decodedRequest } from "../values/snapshot.ts";
+import { proposalHash } from "../../reference/fingerprint.ts";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 

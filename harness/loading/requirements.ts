@@ -19,7 +19,7 @@ const Requirement = z.strictObject({
 });
 export type Requirement = z.infer<typeof Requirement>;
 
-export const CATALOGUE_PATH = fileURLToPath(new URL("../spec/requirements.yaml", import.meta.url));
+export const CATALOGUE_PATH = fileURLToPath(new URL("../../spec/requirements.yaml", import.meta.url));
 
 function loadCatalogue(): ReadonlyMap<string, Requirement> {
   const parsed = z.strictObject({ requirements: z.array(Requirement) }).parse(parse(readFileSync(CATALOGUE_PATH, "utf8")));

@@ -2,9 +2,9 @@
 // command, turns the probe records it reports into the probe log the checks read, and, when the
 // adapter hangs, crashes, exits or breaks the protocol, errors the case and restarts it.
 import type { z } from "zod";
-import type { CallOutcome, Capability, PolicyDecision } from "../adapter.ts";
+import type { CallOutcome, Capability, PolicyDecision } from "../../adapter.ts";
 import { caseBudget, ImplementationBroke, type CaseSession, type Implementation } from "../implementation.ts";
-import type { LoadedCase } from "../loader.ts";
+import type { LoadedCase } from "../../loading/loader.ts";
 import type { ProbeLog } from "../probes.ts";
 import { AdapterProcess, ProcessFailure } from "./adapter-process.ts";
 import { HelloReply, PROTOCOL, Reply, type ProbeRecord, type Request } from "./protocol.ts";

@@ -2,8 +2,8 @@
 // from the adapter, in order. spec/adapter-protocol.md explains it; spec/protocol.schema.json is
 // generated from these schemas. Every reply is checked against them.
 import { z } from "zod";
-import { CAPABILITIES } from "../adapter.ts";
-import { DECISIONS, Hook, Policy, Tool } from "../case-schema.ts";
+import { CAPABILITIES } from "../../adapter.ts";
+import { DECISIONS, Hook, Policy, Tool } from "../../loading/case-schema.ts";
 
 export const PROTOCOL = "effective-args/1";
 

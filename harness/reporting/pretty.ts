@@ -1,7 +1,7 @@
 // The pretty reporter: a line per case as it finishes, details for what went wrong, and a
 // summary by level, family and requirement.
-import type { Failure } from "../results.ts";
-import type { Counts } from "../summary.ts";
+import type { Failure } from "../running/results.ts";
+import type { Counts } from "./summary.ts";
 import { gateStatus, type GateStatus, type ReportedResult, type RunReport } from "./report.ts";
 
 const MARK: Record<GateStatus, string> = {

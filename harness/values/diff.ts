@@ -2,7 +2,7 @@
 // printed from their canonical form (sorted keys), so only real differences show, and an own
 // "__proto__" member prints like any other.
 import { diffLines } from "diff";
-import { describeSnapshot, snapshot, type Snapshot } from "../snapshot.ts";
+import { describeSnapshot, snapshot, type Snapshot } from "./snapshot.ts";
 
 function pretty(value: Snapshot): string {
   return "canonical" in value ? JSON.stringify(JSON.parse(value.canonical), null, 2) : describeSnapshot(value);

@@ -1,5 +1,5 @@
 // A value as it was at one moment, kept as its canonical JSON so later mutation cannot change it.
-import { canonicalJson } from "../reference/fingerprint.ts";
+import { canonicalJson } from "../../reference/fingerprint.ts";
 
 /** Canonical JSON of a value as it is now, or a description of why it has none. */
 export type Snapshot = { canonical: string } | { unrepresentable: string };

@@ -3,8 +3,8 @@
 // object defaults, which the read-batch cases rely on to expose shared nested state).
 import { posix } from "node:path";
 import { z } from "zod";
-import type { SchemaNode } from "../case-schema.ts";
-import { sameJson } from "../snapshot.ts";
+import type { SchemaNode } from "../loading/case-schema.ts";
+import { sameJson } from "../values/snapshot.ts";
 
 const TRANSFORM_FUNCTIONS: Record<NonNullable<SchemaNode["transforms"]>[number], (value: string) => string> = {
   trim: (value) => value.trim(),

@@ -4,10 +4,11 @@
 import { relative } from "node:path";
 import { Document, visit } from "yaml";
 import { z } from "zod";
-import { REQUIREMENTS } from "./requirements.ts";
-import { byCodeUnits, type CaseResult } from "./results.ts";
-import { locate } from "./source-location.ts";
-import { parseYamlWith, readTextFile } from "./yaml-file.ts";
+import { REQUIREMENTS } from "../loading/requirements.ts";
+import { byCodeUnits } from "../values/order.ts";
+import type { CaseResult } from "../running/results.ts";
+import { locate } from "../loading/source-location.ts";
+import { parseYamlWith, readTextFile } from "../loading/yaml-file.ts";
 
 /**
  * failures:

@@ -2,12 +2,12 @@
 // to the adapter. They record what the runtime gave them, so a verdict never rests on the
 // adapter's own word. Every record carries a global sequence number and the step it fell in.
 import { z } from "zod";
-import type { PolicyDecision, PreToolUseHook, PreToolUseHookResult, SessionWiring, ToolPolicyInput, WiredTool } from "./adapter.ts";
-import type { LoadedCase } from "./loader.ts";
-import { compileSchema } from "./compile/schema.ts";
-import { decide } from "./compile/policy.ts";
-import { applyEditInPlace, applyEditToCopy } from "./compile/pointer.ts";
-import { inheritedMembers, snapshot, type Snapshot } from "./snapshot.ts";
+import type { PolicyDecision, PreToolUseHook, PreToolUseHookResult, SessionWiring, ToolPolicyInput, WiredTool } from "../adapter.ts";
+import type { LoadedCase } from "../loading/loader.ts";
+import { compileSchema } from "../vocabulary/schema.ts";
+import { decide } from "../vocabulary/policy.ts";
+import { applyEditInPlace, applyEditToCopy } from "../vocabulary/pointer.ts";
+import { inheritedMembers, snapshot, type Snapshot } from "../values/snapshot.ts";
 
 export const AGENT_NAME = "effective-args";
 

@@ -2,7 +2,7 @@
 // "not ok". A known failure (--expect) is "not ok ... # TODO", which does not fail a TAP run;
 // a listed case that passed is "not ok".
 import { stringify } from "yaml";
-import type { Failure } from "../results.ts";
+import type { Failure } from "../running/results.ts";
 import { gateStatus, type ReportedResult, type RunReport } from "./report.ts";
 
 export function renderTap(report: RunReport): string {

@@ -1,11 +1,11 @@
 // A case's own expectations, call by call. A failure here names the case's primary
 // requirement: the first one its "requirements" list gives.
-import type { CallExpectation } from "../case-schema.ts";
+import type { CallExpectation } from "../loading/case-schema.ts";
 import type { CallOutcome } from "../adapter.ts";
-import { recordsOf, type PolicyRecord } from "../probes.ts";
-import { jsonDiff, snapshotDiff } from "../report/diff.ts";
-import type { Failure, Observation, TurnObservation } from "../results.ts";
-import { sameSnapshot, snapshot, snapshotValue, type Snapshot } from "../snapshot.ts";
+import { recordsOf, type PolicyRecord } from "../running/probes.ts";
+import { jsonDiff, snapshotDiff } from "../values/diff.ts";
+import type { Failure, Observation, TurnObservation } from "../running/results.ts";
+import { sameSnapshot, snapshot, snapshotValue, type Snapshot } from "../values/snapshot.ts";
 
 export function expectationFailures(observation: Observation): Failure[] {
   const requirement = observation.testCase.requirements[0]!;

@@ -1,8 +1,8 @@
 // Compiles the policy vocabulary: ordered rules over JSON Pointers, first match decides.
-import type { Condition, Policy } from "../case-schema.ts";
+import type { Condition, Policy } from "../loading/case-schema.ts";
 import type { PolicyDecision, ToolPolicyInput } from "../adapter.ts";
 import { getAt } from "./pointer.ts";
-import { sameJson } from "../snapshot.ts";
+import { sameJson } from "../values/snapshot.ts";
 
 export const DEFAULT_DENY_REASON = "policy_denied";
 
