@@ -23,18 +23,37 @@ const canonical = (value) => {
   if (typeof text !== "string") throw new TypeError("no canonical form");
   return text;
 };
-const snapshot = (value) => {
+
+/**
+ * The extended notation of spec/adapter-protocol.md ("Values"): RFC 8785 for JSON values, with
+ * NaN, Infinity, -Infinity, undefined and BigInt (123n) written as such.
+ */
+function notation(value) {
+  if (value === undefined) return "undefined";
+  if (typeof value === "number") return Number.isNaN(value) ? "NaN" : Number.isFinite(value) ? JSON.stringify(value) : value > 0 ? "Infinity" : "-Infinity";
+  if (typeof value === "bigint") return `${value}n`;
+  if (typeof value === "function" || typeof value === "symbol") return `<${typeof value}>`;
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${Array.from(value, notation).join(",")}]`;
+  return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${notation(value[key])}`).join(",")}}`;
+}
+
+/**
+ * A value as the protocol carries it, copied now (records are sent at the end of the turn): as
+ * JSON when JSON holds it exactly, else in the notation.
+ */
+function wireValue(value) {
+  const text = notation(value);
   try {
-    return { canonical: canonical(value) };
-  } catch (error) {
-    return { unrepresentable: error.message };
+    const copy = JSON.parse(JSON.stringify(value));
+    if (notation(copy) === text) return { json: copy };
+  } catch {
+    // not JSON: below
   }
-};
-const sameJson = (a, b) => {
-  const x = snapshot(a);
-  const y = snapshot(b);
-  return "canonical" in x && "canonical" in y && x.canonical === y.canonical;
-};
+  return { notation: text };
+}
+
+const sameJson = (a, b) => notation(a) === notation(b);
 const isContainer = (value) => typeof value === "object" && value !== null;
 const tokens = (pointer) => (pointer === "" ? [] : pointer.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~")));
 const has = (object, key) => Array.isArray(object) ? /^(0|[1-9]\d*)$/.test(key) && Number(key) < object.length : Object.hasOwn(object, key);
@@ -50,38 +69,58 @@ function lookUpPath(root, path) {
   return { found: true, value: current };
 }
 
+/** Puts a value at a key; returns it, or undefined when the key has no place in the container. */
 function put(container, key, value) {
-  if (!Array.isArray(container)) return Object.defineProperty(container, key, { value, writable: true, enumerable: true, configurable: true });
+  if (!Array.isArray(container)) {
+    Object.defineProperty(container, key, { value, writable: true, enumerable: true, configurable: true });
+    return value;
+  }
   const index = key === "-" ? container.length : /^(0|[1-9]\d*)$/.test(key) ? Number(key) : -1;
-  if (index >= 0 && index <= container.length) container[index] = value;
+  if (index < 0 || index > container.length) return undefined;
+  container[index] = value;
+  return value;
 }
 
-/** Edits in place; whatever has no place in the value is skipped (probes never throw). */
+/** Runs one part of an edit; a part that cannot apply (a frozen object, say) is skipped: probes never throw. */
+const tolerant = (part) => {
+  try {
+    part();
+  } catch {
+    // skipped
+  }
+};
+
+/** Edits in place; whatever has no place in the value is skipped. */
 function edit(target, { replace, set = {}, remove = [] }) {
   if (isContainer(target) && isContainer(replace) && Array.isArray(target) === Array.isArray(replace)) {
-    if (Array.isArray(target)) target.splice(0, target.length, ...structuredClone(replace));
-    else {
-      for (const key of Object.keys(target)) delete target[key];
-      for (const [key, value] of Object.entries(replace)) put(target, key, structuredClone(value));
-    }
+    tolerant(() => {
+      if (Array.isArray(target)) target.splice(0, target.length, ...structuredClone(replace));
+      else {
+        for (const key of Object.keys(target)) delete target[key];
+        for (const [key, value] of Object.entries(replace)) put(target, key, structuredClone(value));
+      }
+    });
   }
   for (const [pointer, value] of Object.entries(set)) {
-    const path = tokens(pointer);
-    let current = target;
-    for (const key of path.slice(0, -1)) {
-      if (!isContainer(current)) break;
-      if (!has(current, key) || !isContainer(current[key])) put(current, key, {});
-      current = current[key];
-    }
-    if (path.length > 0 && isContainer(current)) put(current, path.at(-1), structuredClone(value));
+    tolerant(() => {
+      const path = tokens(pointer);
+      let current = target;
+      for (const key of path.slice(0, -1)) {
+        if (!isContainer(current)) return;
+        current = has(current, key) && isContainer(current[key]) ? current[key] : put(current, key, {});
+      }
+      if (path.length > 0 && isContainer(current)) put(current, path.at(-1), structuredClone(value));
+    });
   }
   for (const pointer of remove) {
-    const path = tokens(pointer);
-    const parent = lookUpPath(target, path.slice(0, -1));
-    const key = path.at(-1);
-    if (key === undefined || !parent.found || !isContainer(parent.value) || !has(parent.value, key)) continue;
-    if (Array.isArray(parent.value)) parent.value.splice(Number(key), 1);
-    else delete parent.value[key];
+    tolerant(() => {
+      const path = tokens(pointer);
+      const parent = lookUpPath(target, path.slice(0, -1));
+      const key = path.at(-1);
+      if (key === undefined || !parent.found || !isContainer(parent.value) || !has(parent.value, key)) return;
+      if (Array.isArray(parent.value)) parent.value.splice(Number(key), 1);
+      else delete parent.value[key];
+    });
   }
 }
 
@@ -202,16 +241,16 @@ function probesFor(testCase) {
       let current;
       const schema = z
         .preprocess((input) => {
-          current = { kind: "parse", seq: ++seq, tool: name, input: snapshot(input) };
+          current = { kind: "parse", seq: ++seq, tool: name, input: wireValue(input) };
           records.push(current);
           return input;
         }, inner)
         .transform((output) => {
-          current.output = snapshot(output);
+          current.output = wireValue(output);
           return output;
         });
       const execute = (args, { callId }) => {
-        records.push({ kind: "execution", seq: ++seq, callId, tool: name, argsObject: objectId(args), argsAtEntry: snapshot(args), inherited: inheritedMembers(args) });
+        records.push({ kind: "execution", seq: ++seq, callId, tool: name, argsObject: objectId(args), arguments: wireValue(args), inherited: inheritedMembers(args) });
         if (tool.mutate) edit(args, tool.mutate);
         return { ok: true };
       };
@@ -221,7 +260,7 @@ function probesFor(testCase) {
   const hooks = testCase.hooks.map((hook) => ({
     appliesTo: (toolName) => hook.tools === undefined || hook.tools.includes(toolName),
     run({ toolName, callId, toolInput }) {
-      const record = { kind: "hook", seq: ++seq, hookId: hook.id, callId, tool: toolName, toolInput: snapshot(toolInput) };
+      const record = { kind: "hook", seq: ++seq, hookId: hook.id, callId, tool: toolName, toolInput: wireValue(toolInput) };
       const result = {};
       if (hook.decision) result.decision = record.decision = hook.decision;
       if (hook.reason) result.reason = hook.reason;
@@ -229,7 +268,7 @@ function probesFor(testCase) {
         const copy = structuredClone(hook.rewrite.replace !== undefined ? hook.rewrite.replace : toolInput);
         edit(copy, { set: hook.rewrite.set, remove: hook.rewrite.remove });
         result.updatedInput = copy;
-        record.output = snapshot(copy);
+        record.updatedInput = wireValue(copy);
       }
       records.push(record);
       return result;
@@ -240,20 +279,25 @@ function probesFor(testCase) {
     const name = rule ? rule.decision : testCase.policy.otherwise;
     const reason = rule ? rule.reason : testCase.policy.otherwiseReason;
     const decision = name === "deny" ? { decision: name, reason: reason ?? "policy_denied" } : reason === undefined ? { decision: name } : { decision: name, reason };
-    records.push({
+    const record = {
       kind: "policy",
       seq: ++seq,
       callId: input.callId,
       tool: input.toolName,
       parsedObject: objectId(input.parsedArguments),
-      parsedAtEntry: snapshot(input.parsedArguments),
-      ...("requestedArguments" in input ? { requestedAtEntry: snapshot(input.requestedArguments) } : {}),
+      parsedArguments: wireValue(input.parsedArguments),
+      ...(input.requestedArguments !== undefined ? { requestedArguments: wireValue(input.requestedArguments) } : {}),
       argsCanonicalJson: input.argsCanonicalJson,
       proposalHash: input.proposalHash,
       decision,
       inherited: inheritedMembers(input.parsedArguments),
-    });
-    if (testCase.policy.mutate) edit(input.parsedArguments, testCase.policy.mutate);
+    };
+    records.push(record);
+    if (testCase.policy.mutate) {
+      const before = notation(input.parsedArguments);
+      edit(input.parsedArguments, testCase.policy.mutate);
+      record.mutation = notation(input.parsedArguments) === before ? "unchanged" : "changed";
+    }
     return decision;
   };
   return { tools, hooks, policy, grants, takeRecords: () => records.splice(0) };
@@ -300,10 +344,19 @@ function decodeStrictJson(raw) {
   return value;
 }
 
-const proposalHash = (toolName, argsCanonicalJson) => createHash("sha256").update(toolName).update("\u0000").update(argsCanonicalJson).digest("hex");
+/** The runtime's choices where RFC-0015 leaves room (spec/latitude.md); a real runtime has its own. */
+const DEFAULT_CHOICES = {
+  /** The proposal hash of a tool's effective arguments (given their canonical text, and the agent's name). */
+  proposalHash: (toolName, argsCanonicalJson) => createHash("sha256").update(toolName).update("\u0000").update(argsCanonicalJson).digest("hex"),
+  /** Whether the policy is handed requestedArguments (suspended proposals always keep it). */
+  requestView: true,
+  /** Whether a validation failure ends the turn (the calls after it are not attempted). */
+  endTurnAtInvalid: false,
+};
 
 /** One attempt: decode, hooks, one parse, isolate, fingerprint, policy with mutation check, execute. */
 async function attempt(runtime, call, turn) {
+  const { choices } = runtime;
   const { callId, toolName, rawArguments } = call;
   const tool = runtime.tools[toolName];
   if (!tool) return { callId, outcome: "denied", reason: "unknown_tool" };
@@ -325,13 +378,21 @@ async function attempt(runtime, call, turn) {
     } catch {
       return { callId, outcome: "denied", reason: "arguments_not_canonicalizable" };
     }
-    const policyInput = { agentName: "example", toolName, callId, turn, rawArguments, requestedArguments: requested, parsedArguments, argsCanonicalJson, proposalHash: proposalHash(toolName, argsCanonicalJson) };
+    const proposalHash = choices.proposalHash(toolName, argsCanonicalJson, "example");
+    const policyInput = { agentName: "example", toolName, callId, turn, rawArguments, parsedArguments, argsCanonicalJson, proposalHash };
+    if (choices.requestView) policyInput.requestedArguments = requested;
     const decision = runtime.policy(policyInput);
-    if (snapshot(parsedArguments).canonical !== argsCanonicalJson) return { callId, outcome: "denied", reason: "policy_mutated_arguments" };
+    let after;
+    try {
+      after = canonical(parsedArguments);
+    } catch {
+      after = undefined;
+    }
+    if (after !== argsCanonicalJson) return { callId, outcome: "denied", reason: "policy_mutated_arguments" };
     if (decision.decision === "deny") return { callId, outcome: "denied", reason: decision.reason };
     if (decision.decision === "require_approval") {
-      const { agentName: _, turn: __, ...proposal } = policyInput;
-      return { callId, outcome: "suspended", proposal: { kind: "tool", ...proposal } };
+      const proposal = { kind: "tool", callId, toolName, rawArguments, requestedArguments: wireValue(requested), parsedArguments: wireValue(parsedArguments), argsCanonicalJson, proposalHash };
+      return { callId, outcome: "suspended", proposal };
     }
     tool.execute(parsedArguments, { callId });
     return { callId, outcome: "executed" };
@@ -343,23 +404,31 @@ async function attempt(runtime, call, turn) {
 
 // ---------------------------------------------------------------- the protocol
 
-/** A handler for the protocol's requests; one case at a time. */
-export function createHandler() {
+/** A handler for the protocol's requests; one case at a time. `choices` replace DEFAULT_CHOICES. */
+export function createHandler(choices = {}, name = "example stdio adapter") {
   let session;
   return async function handle(request) {
     switch (request.type) {
       case "hello":
-        return { type: "hello", id: request.id, name: "example stdio adapter", version: "1.0.0", capabilities: ["approval", "batch", "hooks"] };
+        return { type: "hello", id: request.id, name, version: "2.0.0", capabilities: ["approval", "batch", "fingerprint", "hooks"] };
       case "start":
-        session = probesFor(request.case);
+        session = { ...probesFor(request.case), choices: { ...DEFAULT_CHOICES, ...choices } };
         return { type: "started", id: request.id };
       case "turn": {
         session.grants.clear();
         for (const hash of request.grants) session.grants.add(hash);
         const outcomes = [];
-        for (const call of request.calls) outcomes.push(await attempt(session, call, request.turn));
+        let ended = false;
+        for (const call of request.calls) {
+          const outcome = ended ? { callId: call.callId, outcome: "not_attempted" } : await attempt(session, call, request.turn);
+          ended ||= session.choices.endTurnAtInvalid && outcome.outcome === "invalid";
+          outcomes.push(outcome);
+        }
         return { type: "turn-result", id: request.id, outcomes, records: session.takeRecords() };
       }
+      case "fingerprint":
+        // The runtime's own hash for effective arguments, as its attempts compute it.
+        return { type: "fingerprinted", id: request.id, proposalHash: session.choices.proposalHash(request.toolName, canonical(request.arguments), "example") };
       case "end":
         session = undefined;
         return { type: "ended", id: request.id };

@@ -1,10 +1,26 @@
 // The in-process adapter contract: what the harness hands an adapter and what it gets back.
 // spec/adapter-contract.md is the prose version; an adapter in TypeScript implements `Adapter`.
 import type { ZodType } from "zod";
+import type { ZodTypeAny as Zod3Type } from "zod/v3";
 
-/** What an implementation may support beyond single calls; a case needs those its content uses. */
-export const CAPABILITIES = ["approval", "batch", "hooks"] as const;
+/**
+ * What an implementation may support beyond single calls; a case needs those its content uses.
+ * "fingerprint": the session computes the runtime's own proposal hash for a tool and a value on
+ * request (AdapterSession.fingerprint), so that a grant can be forged with the runtime's formula.
+ */
+export const CAPABILITIES = ["approval", "batch", "fingerprint", "hooks"] as const;
 export type Capability = (typeof CAPABILITIES)[number];
+
+/**
+ * The schema library the probe schemas are built with. RFC-0015 leaves the library to the
+ * runtime; the vocabulary means the same in both, except where spec/case-format.md names a
+ * library behaviour (nested default objects shared between parses, "__proto__" under passthrough).
+ */
+export const SCHEMA_LIBRARIES = ["zod4", "zod3"] as const;
+export type SchemaLibrary = (typeof SCHEMA_LIBRARIES)[number];
+
+/** A tool's argument schema: a Zod 4 schema, or a Zod 3 one (the zod package's "zod/v3") for an adapter that asks for it. */
+export type ToolSchema = ZodType | Zod3Type;
 
 /** One tool call proposed by the model, exactly as the provider delivered it. */
 export interface ModelCall {
@@ -62,7 +78,7 @@ export interface ToolExecutionContext {
 export interface WiredTool {
   name: string;
   /** Parse with this schema exactly once per attempt; the harness counts the parses. */
-  schema: ZodType;
+  schema: ToolSchema;
   execute(args: unknown, context: ToolExecutionContext): unknown | Promise<unknown>;
 }
 
@@ -86,15 +102,26 @@ export interface SuspendedToolProposal {
   proposalHash: string;
 }
 
+/**
+ * What became of one call. "not_attempted": the runtime ended the turn at an earlier call's
+ * validation failure and never started this one (RFC-0015 keeps terminal error delivery).
+ */
 export type CallOutcome =
   | { callId: string; outcome: "executed"; result?: unknown }
   | { callId: string; outcome: "denied"; reason: string }
   | { callId: string; outcome: "suspended"; proposal: SuspendedToolProposal }
-  | { callId: string; outcome: "invalid"; stage: "json" | "schema"; message: string };
+  | { callId: string; outcome: "invalid"; stage: "json" | "schema"; message: string }
+  | { callId: string; outcome: "not_attempted" };
 
 export interface AdapterSession {
   /** Runs one model turn; reports one outcome per call. */
   runTurn(calls: readonly ModelCall[], turn: number): Promise<readonly CallOutcome[]>;
+  /**
+   * With the "fingerprint" capability: the proposal hash the runtime would compute for a call to
+   * this tool whose effective arguments are `args`, by its own formula. Never a hash the adapter
+   * computes on the runtime's behalf.
+   */
+  fingerprint?(toolName: string, args: unknown): string | Promise<string>;
   close?(): void | Promise<void>;
 }
 
@@ -102,5 +129,7 @@ export interface Adapter {
   name: string;
   version: string;
   capabilities: readonly Capability[];
+  /** The library the probe schemas are built with; zod4 when absent. */
+  schemaLibrary?: SchemaLibrary;
   createSession(wiring: SessionWiring): AdapterSession | Promise<AdapterSession>;
 }

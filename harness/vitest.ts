@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, it } from "vitest";
 import type { Adapter } from "./adapter.ts";
 import type { Level } from "./loading/case-schema.ts";
-import { caseSelector } from "./commands/selection.ts";
+import { caseSelection } from "./commands/selection.ts";
 import type { Family } from "./loading/requirements.ts";
 import type { Implementation } from "./running/implementation.ts";
 import { inProcess } from "./running/in-process.ts";
@@ -38,7 +38,8 @@ export interface ConformanceOptions {
 export function conformanceSuite(options: ConformanceOptions = {}): void {
   if (options.adapter && options.adapterCommand) throw new Error("conformanceSuite: give adapter or adapterCommand, not both");
   const { cases, errors } = loadCases(options.cases ?? [DEFAULT_CASES_DIR]);
-  const selected = cases.filter(caseSelector(options));
+  const selection = caseSelection(options);
+  const selected = cases.filter(selection.selects);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const title = options.title ?? `effective-args conformance: ${options.adapterCommand ?? (options.adapter ?? referenceAdapter).name}`;
 
@@ -58,7 +59,7 @@ export function conformanceSuite(options: ConformanceOptions = {}): void {
     }
     for (const testCase of selected) {
       it(testCase.id, async (context) => {
-        const result = await runCase(implementation, testCase, timeoutMs);
+        const result = selection.verdict(await runCase(implementation, testCase, timeoutMs));
         if (result.status === "skipped") context.skip(result.reason);
         if (result.status !== "passed") throw new Error(`\n${renderProgress(result)}`);
       }, timeoutMs + 5_000);

@@ -53,8 +53,12 @@ export interface Stages {
   parse(tool: WiredTool, input: unknown): unknown;
   /** Detaches the parse output from state the schema may share between parses. */
   isolate(parsed: unknown): unknown;
-  /** Canonical form and proposal hash of the parsed arguments (the attempt names the tool). */
-  fingerprint(attempt: Attempt, parsed: unknown): Fingerprint;
+  /** The canonical JSON text of a value; throws when it has none. */
+  canonicalize(value: unknown): string;
+  /** The proposal hash of a call to a tool, given the canonical text of its effective arguments. */
+  hash(config: RuntimeConfig, toolName: string, argsCanonicalJson: string): string;
+  /** Canonical form and proposal hash of an attempt's parsed arguments; throws when they have no canonical form. */
+  fingerprint(config: RuntimeConfig, attempt: Attempt, parsed: unknown): Fingerprint;
   /** Evaluates policy and converts an in-place change of the arguments into a deny. */
   authorize(policy: ToolPolicy, input: ToolPolicyInput): Promise<PolicyDecision>;
   execute(tool: WiredTool, args: unknown, callId: string): Promise<unknown>;
@@ -91,16 +95,20 @@ export const referenceStages: Stages = {
 
   isolate: (parsed) => structuredClone(parsed),
 
-  fingerprint({ call }, parsed) {
-    const argsCanonicalJson = canonicalJson(parsed);
-    return { argsCanonicalJson, proposalHash: proposalHash(call.toolName, argsCanonicalJson) };
+  canonicalize: (value) => canonicalJson(value),
+
+  hash: (_config, toolName, argsCanonicalJson) => proposalHash(toolName, argsCanonicalJson),
+
+  fingerprint(config, { call }, parsed) {
+    const argsCanonicalJson = this.canonicalize(parsed);
+    return { argsCanonicalJson, proposalHash: this.hash(config, call.toolName, argsCanonicalJson) };
   },
 
   async authorize(policy, input) {
     const decision = await policy(input);
     let after: string | undefined;
     try {
-      after = canonicalJson(input.parsedArguments);
+      after = this.canonicalize(input.parsedArguments);
     } catch {
       after = undefined;
     }
@@ -121,7 +129,7 @@ export const referenceStages: Stages = {
       const parsedArguments = stages.isolate(stages.parse(tool, rewritten.input));
       let fingerprint: Fingerprint;
       try {
-        fingerprint = stages.fingerprint(attempt, parsedArguments);
+        fingerprint = stages.fingerprint(config, attempt, parsedArguments);
       } catch {
         return { callId: call.callId, outcome: "denied", reason: NOT_CANONICALIZABLE };
       }
@@ -186,8 +194,19 @@ export function suspend(input: ToolPolicyInput): SuspendedToolProposal {
 export interface Runtime {
   /** Runs a model turn: every call is its own attempt, in the order the model gave them. */
   runTurn(calls: readonly ModelCall[], turn: number): Promise<CallOutcome[]>;
+  /** The proposal hash this runtime gives a call to the tool whose effective arguments are `args`. */
+  fingerprint(toolName: string, args: unknown): string;
 }
 
 export function createRuntime(config: RuntimeConfig, stages: Stages = referenceStages): Runtime {
-  return { runTurn: (calls, turn) => stages.runTurn(config, calls, turn) };
+  return {
+    runTurn: (calls, turn) => stages.runTurn(config, calls, turn),
+    fingerprint(toolName, args) {
+      const tool = config.tools[toolName];
+      if (!tool) throw new Error(`unknown tool ${toolName}`);
+      // As for a call whose raw string and request already were the effective value.
+      const attempt: Attempt = { call: { callId: "", toolName, rawArguments: JSON.stringify(args) }, turn: 0, tool, requested: args };
+      return stages.fingerprint(config, attempt, args).proposalHash;
+    },
+  };
 }

@@ -11,7 +11,8 @@ export function decodeStrictJson(raw: string, maxDepth = MAX_DEPTH): unknown {
   } catch (error) {
     throw new ToolArgumentsValidationError("json", `malformed JSON: ${(error as Error).message}`);
   }
-  scanStructure(raw, maxDepth);
+  const problem = structureProblem(raw, maxDepth);
+  if (problem) throw new ToolArgumentsValidationError("json", problem.message);
   assertFiniteNumbers(value);
   return value;
 }
@@ -21,8 +22,13 @@ interface Frame {
   expectingKey: boolean;
 }
 
+export interface StructureProblem {
+  kind: "duplicate-member" | "too-deep";
+  message: string;
+}
+
 /** Walks text JSON.parse has already accepted, looking for duplicate names and depth. */
-function scanStructure(raw: string, maxDepth: number): void {
+export function structureProblem(raw: string, maxDepth = MAX_DEPTH): StructureProblem | undefined {
   const stack: Frame[] = [];
   for (let i = 0; i < raw.length; i++) {
     const char = raw[i];
@@ -31,14 +37,14 @@ function scanStructure(raw: string, maxDepth: number): void {
       const frame = stack[stack.length - 1];
       if (frame?.keys && frame.expectingKey) {
         const name = JSON.parse(raw.slice(i, end + 1)) as string;
-        if (frame.keys.has(name)) throw new ToolArgumentsValidationError("json", `duplicate member name ${JSON.stringify(name)}`);
+        if (frame.keys.has(name)) return { kind: "duplicate-member", message: `duplicate member name ${JSON.stringify(name)}` };
         frame.keys.add(name);
         frame.expectingKey = false;
       }
       i = end;
     } else if (char === "{" || char === "[") {
       stack.push({ keys: char === "{" ? new Set() : null, expectingKey: char === "{" });
-      if (stack.length > maxDepth) throw new ToolArgumentsValidationError("json", `nesting deeper than ${maxDepth} levels`);
+      if (stack.length > maxDepth) return { kind: "too-deep", message: `nesting deeper than ${maxDepth} levels` };
     } else if (char === "}" || char === "]") {
       stack.pop();
     } else if (char === ",") {
@@ -46,6 +52,7 @@ function scanStructure(raw: string, maxDepth: number): void {
       if (frame?.keys) frame.expectingKey = true;
     }
   }
+  return undefined;
 }
 
 function endOfString(raw: string, start: number): number {

@@ -1,35 +1,57 @@
-// A case's own expectations, call by call. A failure here names the case's primary
-// requirement: the first one its "requirements" list gives.
+// A case's own expectations, call by call. Each failure names the requirement its word tests
+// (see attribution.ts): the call's own requirement for what the case is about, a fixed one for
+// the words that mean the same in every case.
 import type { CallExpectation } from "../loading/case-schema.ts";
-import type { CallOutcome } from "../adapter.ts";
-import { recordsOf, type PolicyRecord } from "../running/probes.ts";
+import type { Failure } from "../running/results.ts";
+import { describeOutcome, type Observation, type ObservedOutcome, type PolicyRecord } from "../running/observation.ts";
 import { jsonDiff, snapshotDiff } from "../values/diff.ts";
-import type { Failure, Observation, TurnObservation } from "../running/results.ts";
 import { sameSnapshot, snapshot, snapshotValue, type Snapshot } from "../values/snapshot.ts";
+import { callRequirement, consequenceRequirement, FIELD_REQUIREMENTS, hookInputsRequirement, requestViewRequirement } from "./attribution.ts";
+import { explains, turnContext, type TurnContext } from "./context.ts";
+import { POLICY_MUTATED_ARGUMENTS } from "./execution.ts";
 
-export function expectationFailures(observation: Observation): Failure[] {
-  const requirement = observation.testCase.requirements[0]!;
+/**
+ * `universal`: what the universal checks found. A failed expectation that one of them accounts
+ * for (see explains) is named after it: it shows a consequence of what that check found.
+ */
+export function expectationFailures(observation: Observation, universal: readonly Failure[] = []): Failure[] {
   const failures: Failure[] = [];
+  const cause = (step: number, callId: string, field: keyof CallExpectation) => universal.find((failure) => failure.step === step && failure.callId === callId && explains(failure, field));
+  const unattempted = new Set<string>();
   for (const turn of observation.turns) {
+    const context = turnContext(observation, turn);
+    for (const call of turn.calls) if (context.notAttempted(call.id)) unattempted.add(call.id);
     const expectations = observation.testCase.steps[turn.step]?.expect ?? {};
     for (const [callId, expectation] of Object.entries(expectations)) {
-      for (const problem of callProblems(observation, turn, callId, expectation)) {
-        failures.push({ requirement, step: turn.step, callId, ...problem });
+      // Not attempted after a validation failure: a choice RFC-0015 leaves to the runtime, and
+      // reported by the universal checks (BATCH-5); nothing of the call can be expected.
+      if (unattempted.has(callId)) continue;
+      const own = callRequirement(observation.testCase, callId);
+      for (const problem of callProblems(context, callId, expectation, unattempted)) {
+        const explained = cause(turn.step, callId, problem.field);
+        const requirement = explained ? consequenceRequirement(explained, problem.requirement ?? own) : (problem.requirement ?? own);
+        failures.push({ requirement, step: turn.step, callId, field: problem.field, message: problem.message, ...(problem.diff ? { diff: problem.diff } : {}) });
       }
     }
   }
   return failures;
 }
 
-type Problem = { field: keyof CallExpectation; message: string; diff?: string };
+interface Problem {
+  field: keyof CallExpectation;
+  message: string;
+  diff?: string;
+  /** When the word names a fixed requirement; otherwise the call's. */
+  requirement?: string;
+}
 
-function callProblems(observation: Observation, turn: TurnObservation, callId: string, expected: CallExpectation): Problem[] {
-  const { log } = observation;
+function callProblems(context: TurnContext, callId: string, written: CallExpectation, unattempted: ReadonlySet<string>): Problem[] {
   const problems: Problem[] = [];
-  const outcome = turn.outcomes.get(callId);
-  const policies = recordsOf(log.policies, turn.step, callId);
-  const executions = recordsOf(log.executions, turn.step, callId);
+  const outcome = context.turn.outcomes.get(callId);
+  const policies = context.policiesOf(callId);
+  const executions = context.executionsOf(callId);
   const lastPolicy = policies.at(-1);
+  const expected = effectiveExpectation(written, lastPolicy);
 
   if (outcome?.outcome !== expected.outcome) {
     problems.push({ field: "outcome", message: `expected outcome ${expected.outcome}, got ${describeOutcome(outcome)}` });
@@ -49,51 +71,71 @@ function callProblems(observation: Observation, turn: TurnObservation, callId: s
   }
 
   const suspended = outcome?.outcome === "suspended" ? outcome.proposal : undefined;
-  const compare = (field: "requestedArguments" | "parsedArguments" | "executedArguments", view: string, got: Snapshot | undefined, where: string) => {
+  const compare = (field: "requestedArguments" | "parsedArguments" | "executedArguments", view: string, got: Snapshot | undefined, missing: string | undefined, requirement?: string) => {
     const want = expected[field];
-    if (want === undefined) return;
-    if (got === undefined) {
-      problems.push({ field, message: `expected ${view} ${JSON.stringify(want)}, but ${where}` });
-    } else if (!sameSnapshot(snapshot(want), got)) {
-      problems.push({ field, message: `${view} differ from the expectation`, diff: snapshotDiff(snapshot(want), got) });
+    if (want === undefined || (got === undefined && missing === undefined)) return;
+    if (got === undefined) problems.push({ field, message: `expected ${view} ${JSON.stringify(want)}, but ${missing}` });
+    else if (!sameSnapshot(snapshot(want), got)) {
+      problems.push({ field, message: `${view} differ from the expectation`, diff: snapshotDiff(snapshot(want), got), ...(requirement ? { requirement } : {}) });
     }
   };
-  compare(
-    "requestedArguments",
-    "requestedArguments",
-    // What the policy was handed; the suspended proposal only speaks when no policy ran.
-    lastPolicy ? lastPolicy.requestedAtEntry : suspended && "requestedArguments" in suspended ? snapshot(suspended.requestedArguments) : undefined,
-    lastPolicy ? "the policy was handed no requestedArguments" : "the policy never saw this call",
-  );
+  // The request view the runtime showed: to its policy, else in the suspended proposal. A
+  // runtime may hand its policy none (RFC-0015 makes it optional): then nothing is compared.
+  const requested = lastPolicy?.requestedAtEntry ?? suspended?.requestedArguments;
+  const requestMissing = lastPolicy || suspended ? undefined : "the policy never saw this call";
+  compare("requestedArguments", "requestedArguments", requested, requestMissing, requestViewRequirement(context.rewritesOf(callId).length > 0));
   compare("parsedArguments", "parsedArguments (at policy entry)", lastPolicy?.parsedAtEntry, "the policy never saw this call");
   compare("executedArguments", "executedArguments (at tool entry)", executions.at(-1)?.argsAtEntry, "the tool never ran for this call");
 
   if (expected.hookInputs !== undefined) {
-    const seen = recordsOf(log.hooks, turn.step, callId).map((record) => record.toolInput);
+    const seen = context.hooks.filter((record) => record.callId === callId).map((record) => record.toolInput);
     const want = expected.hookInputs.map((value) => snapshot(value));
     if (seen.length !== want.length || seen.some((got, i) => !sameSnapshot(want[i], got))) {
       problems.push({
         field: "hookInputs",
         message: "the hooks saw different inputs from the expectation",
         diff: jsonDiff(expected.hookInputs, seen.map(snapshotValue)),
+        requirement: hookInputsRequirement(seen.length > 0 && sameSnapshot(want[0], seen[0])),
       });
     }
   }
 
-  const ownHash = hashOf(observation, callId);
-  for (const other of expected.sameHashAs ?? []) {
-    const otherHash = hashOf(observation, other);
-    if (ownHash === undefined || otherHash === undefined || ownHash !== otherHash) {
-      problems.push({ field: "sameHashAs", message: `expected the same proposal hash as ${other}: ${ownHash ?? "(none)"} vs ${otherHash ?? "(none)"}` });
+  const hashes = (ids: readonly string[] | undefined, field: "sameHashAs" | "differentHashFrom", same: boolean) => {
+    for (const other of (ids ?? []).filter((id) => !unattempted.has(id))) {
+      const own = proposalOf(context.observation, callId);
+      const theirs = proposalOf(context.observation, other);
+      if (own === undefined || theirs === undefined) {
+        problems.push({ field, message: `cannot compare proposal hashes with ${other}: ${own === undefined ? `${callId} has none` : `${other} has none`} (no policy evaluation and no suspended proposal)` });
+        continue;
+      }
+      if ((own.hash === theirs.hash) === same) continue;
+      const sameProposal = own.tool === theirs.tool && sameSnapshot(own.value, theirs.value);
+      if (sameProposal !== same) {
+        // The hash follows the effective proposals, which are not what the case says: the
+        // schema output or the hooks differ, which the call's own requirement is about.
+        const diff = snapshotDiff(theirs.value, own.value, `${other}`, `${callId}`);
+        problems.push({ field, message: `expected ${same ? "the same effective proposal as" : "an effective proposal different from"} ${other}'s, and the proposal hashes follow what was evaluated`, diff });
+      } else {
+        problems.push({ field, message: `expected ${same ? "the same proposal hash as" : "a proposal hash different from"} ${other}'s: ${own.hash} vs ${theirs.hash}`, requirement: FIELD_REQUIREMENTS[field]! });
+      }
     }
-  }
-  for (const other of expected.differentHashFrom ?? []) {
-    const otherHash = hashOf(observation, other);
-    if (ownHash === undefined || otherHash === undefined || ownHash === otherHash) {
-      problems.push({ field: "differentHashFrom", message: `expected a proposal hash different from ${other}'s: ${ownHash ?? "(none)"} vs ${otherHash ?? "(none)"}` });
-    }
-  }
+  };
+  hashes(expected.sameHashAs, "sameHashAs", true);
+  hashes(expected.differentHashFrom, "differentHashFrom", false);
   return problems;
+}
+
+/**
+ * What the call is held to. A call expected to be denied for policy_mutated_arguments whose
+ * policy's edit changed nothing (the runtime handed the policy read-only arguments) had no
+ * mutation to deny: it is held to what the policy decided instead (RFC-0015, invariant 6).
+ */
+function effectiveExpectation(written: CallExpectation, lastPolicy: PolicyRecord | undefined): CallExpectation {
+  if (written.reason !== POLICY_MUTATED_ARGUMENTS || lastPolicy?.mutation !== "unchanged") return written;
+  const { decision } = lastPolicy.decision;
+  const { reason: _reason, executions: _executions, ...rest } = written;
+  if (decision === "deny") return { ...rest, outcome: "denied", reason: lastPolicy.decision.reason };
+  return { ...rest, outcome: decision === "allow" ? "executed" : "suspended" };
 }
 
 function defaultEvaluations(outcome: CallExpectation["outcome"]): number | undefined {
@@ -102,20 +144,13 @@ function defaultEvaluations(outcome: CallExpectation["outcome"]): number | undef
   return undefined; // a deny may come from the policy or from a hook before it
 }
 
-/** The proposal hash a call was evaluated under: its last policy record, else its suspended proposal. */
-function hashOf(observation: Observation, callId: string): string | undefined {
-  const record: PolicyRecord | undefined = observation.log.policies.filter((policy) => policy.callId === callId).at(-1);
-  if (record) return record.proposalHash;
+/** The proposal a call was evaluated as, and its hash: its last policy record, else its suspended proposal. */
+function proposalOf(observation: Observation, callId: string): { tool: string; value: Snapshot; hash: string } | undefined {
+  const record = observation.log.policies.filter((policy) => policy.callId === callId).at(-1);
+  if (record?.proposalHash !== undefined) return { tool: record.tool, value: record.parsedAtEntry, hash: record.proposalHash };
   for (const turn of observation.turns) {
-    const outcome = turn.outcomes.get(callId);
-    if (outcome?.outcome === "suspended") return outcome.proposal.proposalHash;
+    const outcome: ObservedOutcome | undefined = turn.outcomes.get(callId);
+    if (outcome?.outcome === "suspended") return { tool: outcome.proposal.toolName, value: outcome.proposal.parsedArguments, hash: outcome.proposal.proposalHash };
   }
   return undefined;
-}
-
-export function describeOutcome(outcome: CallOutcome | undefined): string {
-  if (!outcome) return "no report";
-  if (outcome.outcome === "denied") return `denied ("${outcome.reason}")`;
-  if (outcome.outcome === "invalid") return `invalid at stage ${outcome.stage} (${outcome.message})`;
-  return outcome.outcome;
 }

@@ -9,7 +9,7 @@ import { renderProgress, renderSummary } from "../reporting/pretty.ts";
 import { renderTap } from "../reporting/tap.ts";
 import { DEFAULT_TIMEOUT_MS, runCases } from "../running/runner.ts";
 import { ADAPTER_OPTIONS, ADAPTER_USAGE, openImplementation, parseOptions, timeoutOption, UsageError } from "./common.ts";
-import { caseSelector, SELECTION_OPTIONS } from "./selection.ts";
+import { caseSelection, SELECTION_OPTIONS } from "./selection.ts";
 
 /** The document each reporter writes once the run is over; pretty also prints each case as it ends. */
 const REPORTERS: Record<string, (report: RunReport) => string> = { pretty: renderSummary, json: renderJson, junit: renderJunit, tap: renderTap };
@@ -21,7 +21,8 @@ export const RUN_USAGE = `npx tsx harness/cli.ts run [options]
 ${ADAPTER_USAGE}
   --cases <path>       case files or folders to run (repeatable; default: cases/)
   --filter <glob>      run only cases whose id matches (repeatable; "*" matches across "/")
-  --level <level>      run only cases of this level: must or should (repeatable)
+  --level <level>      run only cases of this level, must or should, and count only failures of
+                       requirements of that level (repeatable)
   --family <name>      run only cases of this family (repeatable)
   --reporter <name>    pretty (default), json, junit or tap
   --expect <file>      known failures (YAML): listed cases may fail; a listed case that passes fails the run
@@ -46,17 +47,19 @@ export async function runCommand(args: string[]): Promise<number> {
   const reporter = values.reporter;
   if (!Object.hasOwn(REPORTERS, reporter)) throw new UsageError(`unknown reporter "${reporter}"; use ${Object.keys(REPORTERS).join(", ")}`);
   const timeoutMs = timeoutOption(values.timeout);
-  const selected = caseSelector(values);
+  const selection = caseSelection(values);
   const known = values.expect === undefined ? undefined : expectOption(values.expect);
   const loaded = loadCases(values.cases ?? [DEFAULT_CASES_DIR]);
-  const cases = loaded.cases.filter(selected);
+  const cases = loaded.cases.filter(selection.selects);
   if (cases.length === 0 && loaded.errors.length === 0) throw new UsageError("no case matches the selection");
 
   const adapter = await openImplementation(values);
-  const results = await runCases(adapter, cases, {
-    timeoutMs,
-    onResult: reporter === "pretty" ? (result) => process.stdout.write(renderProgress(judge(result, known))) : undefined,
-  }).finally(() => adapter.dispose?.());
+  const results = (
+    await runCases(adapter, cases, {
+      timeoutMs,
+      onResult: reporter === "pretty" ? (result) => process.stdout.write(renderProgress(judge(selection.verdict(result), known))) : undefined,
+    }).finally(() => adapter.dispose?.())
+  ).map(selection.verdict);
   const report = buildReport(adapter, results, loaded.errors, known);
   process.stdout.write(REPORTERS[reporter]!(report));
   if (reporter !== "pretty") for (const notice of notices(report)) process.stderr.write(`${notice}\n`);

@@ -1,7 +1,11 @@
 // Which loaded cases a run selects: --filter globs on the id, --level, --family. A case must
-// pass every flag given (AND), and match one value of each repeated flag (OR).
+// pass every flag given (AND), and match one value of each repeated flag (OR). --level also
+// narrows the verdict: only failures of requirements at the selected levels count, so that
+// `--level must` rests on MUST evidence alone.
 import picomatch from "picomatch";
-import { LEVELS } from "../loading/case-schema.ts";
+import { LEVELS, type Level } from "../loading/case-schema.ts";
+import type { CaseResult } from "../running/results.ts";
+import { atLevels } from "../reporting/summary.ts";
 import type { LoadedCase } from "../loading/loader.ts";
 import { FAMILIES } from "../loading/requirements.ts";
 import { UsageError } from "./common.ts";
@@ -12,12 +16,22 @@ export const SELECTION_OPTIONS = {
   family: { type: "string", multiple: true },
 } as const;
 
-/** The test a case must pass to run; throws a UsageError for an unknown level or family. */
-export function caseSelector(values: { filter?: string[]; level?: string[]; family?: string[] }): (testCase: LoadedCase) => boolean {
-  const levels = known(values.level, LEVELS, "level");
+export interface Selection {
+  /** Whether the case runs. */
+  selects(testCase: LoadedCase): boolean;
+  /** The result as the selection counts it: with --level, only failures of requirements at those levels. */
+  verdict(result: CaseResult): CaseResult;
+}
+
+/** What a run selects; throws a UsageError for an unknown level or family. */
+export function caseSelection(values: { filter?: string[]; level?: string[]; family?: string[] }): Selection {
+  const levels = known(values.level, LEVELS, "level") as ReadonlySet<Level> | undefined;
   const families = known(values.family, FAMILIES, "family");
   const matches = values.filter?.length ? picomatch(values.filter, { bash: true }) : () => true;
-  return (testCase) => matches(testCase.id) && (!levels || levels.has(testCase.level)) && (!families || families.has(testCase.family));
+  return {
+    selects: (testCase) => matches(testCase.id) && (!levels || levels.has(testCase.level)) && (!families || families.has(testCase.family)),
+    verdict: (result) => (levels ? atLevels(result, levels) : result),
+  };
 }
 
 /** The values given for --<flag>, each checked against the list it must come from. */

@@ -4,6 +4,8 @@
 import fc from "fast-check";
 import type { CaseFile, Condition, Hook, Json, PolicyRule, SchemaNode } from "../loading/case-schema.ts";
 import { TRANSFORMS } from "../loading/case-schema.ts";
+import { sameJson } from "../values/snapshot.ts";
+import { compileSchema } from "../vocabulary/schema.ts";
 
 /** A small key space, so that defaults, aliases, strip and rewrites collide often. */
 const KEYS = ["path", "mode", "limit", "force", "options", "note", "cwd", "tags"] as const;
@@ -57,15 +59,24 @@ const anyNode: fc.Arbitrary<SchemaNode> = fc.constant({ type: "any" as const });
 
 const leafNode: fc.Arbitrary<SchemaNode> = fc.oneof(stringNode(), numberNode(), booleanNode, anyNode);
 
-/** An optional or defaulted member, with a default its own schema would accept. */
+/** An optional or defaulted member, with a default its own schema accepts and leaves unchanged (as the loader requires). */
 function withPresence(node: fc.Arbitrary<SchemaNode>): fc.Arbitrary<SchemaNode> {
   return node.chain((schema) =>
     fc.oneof(
       { weight: 3, arbitrary: fc.constant(schema) },
       { weight: 1, arbitrary: fc.constant({ ...schema, optional: true }) },
-      { weight: 1, arbitrary: valueFor(schema).map((value) => ({ ...schema, default: value as Json })) },
+      { weight: 1, arbitrary: valueFor(schema).map((value) => withDefault(schema, value)) },
     ),
   );
+}
+
+/** The schema with the parse of `value` as its default, when that parse is a value the schema keeps as it is. */
+function withDefault(schema: SchemaNode, value: unknown): SchemaNode {
+  const parse = (input: unknown) => compileSchema(schema).safeParse(input);
+  const once = parse(structuredClone(value));
+  if (!once.success) return schema;
+  const twice = parse(structuredClone(once.data));
+  return twice.success && sameJson(twice.data, once.data) ? { ...schema, default: once.data as Json } : schema;
 }
 
 function objectNode(depth: number): fc.Arbitrary<SchemaNode> {

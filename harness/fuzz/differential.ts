@@ -10,11 +10,12 @@ import { universalFailures } from "../checking/universal.ts";
 import { CASE_FILE_HEADER } from "../loading/json-schema.ts";
 import { capabilitiesOf, loadCaseText, type LoadedCase } from "../loading/loader.ts";
 import { REQUIREMENTS, type Family } from "../loading/requirements.ts";
-import type { CaseResult, Failure, Observation } from "../running/results.ts";
+import type { CaseResult } from "../running/results.ts";
+import { recordsOf, type Observation } from "../running/observation.ts";
 import { observeCase, runCase } from "../running/runner.ts";
-import { recordsOf } from "../running/probes.ts";
 import { parseYamlFile } from "../loading/source-location.ts";
 import { snapshotValue, type Snapshot } from "../values/snapshot.ts";
+import { divergenceRequirements, type Naming } from "./divergence.ts";
 import { caseSkeleton } from "./arbitraries.ts";
 import referenceAdapter from "../../reference/adapter.ts";
 
@@ -49,7 +50,7 @@ export async function fuzz(adapter: Runnable, options: FuzzOptions): Promise<Fuz
   const capabilities = new Set(adapter.capabilities);
   const arbitrary = caseSkeleton({ hooks: capabilities.has("hooks"), approval: capabilities.has("approval"), batch: capabilities.has("batch") });
   const property = fc.asyncProperty(arbitrary, async (skeleton) => {
-    const candidate = await expectedCase(skeleton, ["INV-5"], options.timeoutMs);
+    const candidate = await expectedCase(skeleton, { requirements: [PROVISIONAL] }, options.timeoutMs);
     const result = await runCase(adapter, candidate, options.timeoutMs);
     return result.status === "passed";
   });
@@ -61,18 +62,25 @@ export async function fuzz(adapter: Runnable, options: FuzzOptions): Promise<Fuz
   return { kind: "diverged", ...base, divergence: await describeDivergence(adapter, skeleton, options) };
 }
 
-/** The final case: its requirements are the ones the adapter's failures name. */
+/** Stands in for the requirements until the divergence tells which ones the case shows. */
+const PROVISIONAL = "INV-5";
+
+/**
+ * The final case: its requirements are the ones the adapter's failures name, and each call
+ * whose expectations diverged names the requirement of the expectation that did.
+ */
 async function describeDivergence(adapter: Runnable, skeleton: Skeleton, options: FuzzOptions): Promise<Divergence> {
-  const first = await runCase(adapter, await expectedCase(skeleton, ["INV-5"], options.timeoutMs), options.timeoutMs);
-  const named = [...new Set(first.failures.map((failure: Failure) => failure.requirement))];
-  const requirements = named.length > 0 ? named : ["INV-5"];
-  const testCase = await expectedCase(skeleton, requirements, options.timeoutMs, options.seed);
+  const provisionalCase = await expectedCase(skeleton, { requirements: [PROVISIONAL] }, options.timeoutMs);
+  const first = await runCase(adapter, provisionalCase, options.timeoutMs);
+  const named = divergenceRequirements(provisionalCase, first.failures, PROVISIONAL);
+  const testCase = await expectedCase(skeleton, named, options.timeoutMs, options.seed);
   const result = await runCase(adapter, testCase, options.timeoutMs);
   return { path: `${testCase.id}.yaml`, yaml: renderCase(testCase), result };
 }
 
 /** Runs the skeleton on the reference and turns what it did into expectations. */
-async function expectedCase(skeleton: Skeleton, requirements: string[], timeoutMs: number, seed?: number): Promise<LoadedCase> {
+async function expectedCase(skeleton: Skeleton, naming: Pick<Naming, "requirements"> & Partial<Naming>, timeoutMs: number, seed?: number): Promise<LoadedCase> {
+  const { requirements } = naming;
   const observed = await observeCase(referenceAdapter, provisional(skeleton), timeoutMs);
   if ("errored" in observed) throw new ReferenceBroke([observed.errored]);
   const problems = universalFailures(observed.observation).map((failure) => `${failure.requirement}: ${failure.message}`);
@@ -80,7 +88,7 @@ async function expectedCase(skeleton: Skeleton, requirements: string[], timeoutM
 
   const primary = REQUIREMENTS.get(requirements[0]!)!;
   const level: Level = requirements.every((id) => REQUIREMENTS.get(id)?.level === "must") ? "must" : "should";
-  const steps = skeleton.steps.map((step, index) => ({ ...step, expect: expectationsFor(observed.observation, index) }));
+  const steps = skeleton.steps.map((step, index) => ({ ...step, expect: expectationsFor(observed.observation, index, naming.calls) }));
   const name = `fuzz-${seed ?? 0}-${fingerprintOf(skeleton)}`;
   const data: CaseFile = {
     id: `${primary.family}/${name}`,
@@ -104,12 +112,14 @@ export function provisional(skeleton: Skeleton): LoadedCase {
   return { ...data, family: "invariant", file: "generated.yaml", capabilities: capabilitiesOf(data), source: parseYamlFile("generated.yaml", "") };
 }
 
-function expectationsFor(observation: Observation, step: number): Record<string, CallExpectation> {
+function expectationsFor(observation: Observation, step: number, requirements?: ReadonlyMap<string, string>): Record<string, CallExpectation> {
   const turn = observation.turns.find((candidate) => candidate.step === step)!;
   const expectations: Record<string, CallExpectation> = {};
   for (const call of turn.calls) {
     const outcome = turn.outcomes.get(call.id)!;
-    const expectation: CallExpectation = { outcome: outcome.outcome };
+    if (outcome.outcome === "not_attempted") throw new ReferenceBroke([`the reference did not attempt ${call.id}`]);
+    const requirement = requirements?.get(call.id);
+    const expectation: CallExpectation = { ...(requirement ? { requirement } : {}), outcome: outcome.outcome };
     if (outcome.outcome === "denied") expectation.reason = outcome.reason;
     if (outcome.outcome === "invalid") expectation.stage = outcome.stage;
     const policy = recordsOf(observation.log.policies, step, call.id).at(-1);
@@ -133,7 +143,7 @@ function expectationsFor(observation: Observation, step: number): Record<string,
 
 /** The value a snapshot holds; none for a value without a canonical form, which cannot be expected. */
 function jsonOf(snapshot: Snapshot | undefined): Json | undefined {
-  return snapshot && "canonical" in snapshot ? (snapshotValue(snapshot) as Json) : undefined;
+  return snapshot?.json ? (snapshotValue(snapshot) as Json) : undefined;
 }
 
 /** The case as a file for cases/<family>/, headed like the suite's own cases. */

@@ -1,6 +1,7 @@
 // The case format: one zod schema, the single source of truth for what a case file may say.
 // spec/case-format.md explains every word; keep the two in step.
 import { z } from "zod";
+import { checkPattern, PatternError } from "../vocabulary/pattern.ts";
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -12,7 +13,7 @@ function isJson(value: unknown): value is Json {
   return typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype && Object.values(value).every(isJson);
 }
 
-const Json = z
+export const Json = z
   .custom<Json>(isJson, { message: "plain JSON data (null, true/false, a finite number, a string, a list or a mapping)" })
   .meta({ id: "Json", title: "JSON value", description: "Plain data: null, true/false, a finite number, a string, a list or a mapping." });
 
@@ -23,7 +24,7 @@ const Identifier = z
 /** RFC 6901 JSON Pointer: "" is the whole document, otherwise "/a/b". */
 export const JsonPointer = z
   .string()
-  .regex(/^(\/([^~]|~[01])*)*$/, 'a JSON Pointer such as "/path" or "/options/depth"');
+  .regex(/^(?:\/(?:[^~/]|~[01])*)*$/, 'a JSON Pointer such as "/path" or "/options/depth"');
 
 export const TRANSFORMS = ["trim", "lowercase", "uppercase", "normalize_path", "nfkc"] as const;
 export const SCHEMA_TYPES = ["object", "array", "string", "number", "integer", "boolean", "null", "any"] as const;
@@ -177,9 +178,10 @@ export const Condition: z.ZodType<Condition> = z.lazy(() =>
       }
       if (cond.matches !== undefined) {
         try {
-          new RegExp(cond.matches, "u");
-        } catch {
-          ctx.addIssue({ code: "custom", path: ["matches"], message: "a valid regular expression" });
+          checkPattern(cond.matches);
+        } catch (error) {
+          const why = error instanceof PatternError ? error.message : String(error);
+          ctx.addIssue({ code: "custom", path: ["matches"], message: `a pattern of the subset in spec/case-format.md ("Patterns"); ${why}` });
         }
       }
     }),
@@ -230,6 +232,10 @@ export const OUTCOMES = ["executed", "denied", "suspended", "invalid"] as const;
 export type OutcomeName = (typeof OUTCOMES)[number];
 
 export const CallExpectation = z.strictObject({
+  requirement: z
+    .string()
+    .optional()
+    .describe("The requirement this call's expectations test, one of the case's requirements; default: the case's first."),
   outcome: z.enum(OUTCOMES).describe("The outcome the adapter must report."),
   reason: z.string().optional().describe("With outcome denied: the deny reason."),
   stage: z.enum(["json", "schema"]).optional().describe("With outcome invalid: the validation stage."),
@@ -270,6 +276,14 @@ export const Step = z
 export type Step = z.infer<typeof Step>;
 
 export const LEVELS = ["must", "should"] as const;
+
+/**
+ * Behaviours of a schema library that a case may rely on to show its point (spec/case-format.md,
+ * "Library behaviours"): Zod 4 copies a default object one level deep, so nested default objects
+ * are shared between parses; Zod 4 turns an own "__proto__" member into the prototype under
+ * passthrough.
+ */
+export const LIBRARY_BEHAVIOURS = ["shared-nested-defaults", "proto-under-passthrough"] as const;
 export type Level = (typeof LEVELS)[number];
 
 export const CaseFile = z
@@ -281,6 +295,11 @@ export const CaseFile = z
     title: z.string().min(1).describe("One line saying what must hold."),
     description: z.string().optional().describe("The scenario, and what a non-conformant runtime would do here."),
     level: z.enum(LEVELS).describe("must or should; a must case lists only MUST requirements."),
+    dependsOn: z
+      .array(z.enum(LIBRARY_BEHAVIOURS))
+      .min(1)
+      .optional()
+      .describe("Schema library behaviours the case shows its point with; under a library without them it must still pass."),
     requirements: z.array(z.string()).min(1).describe("Requirement IDs from spec/requirements.yaml; the first is the primary one."),
     tools: z
       .record(z.string(), Tool)

@@ -3,7 +3,9 @@
 import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CaseFile, type Call, type CallExpectation } from "./case-schema.ts";
+import { CaseFile, type Call, type CallExpectation, type SchemaNode } from "./case-schema.ts";
+import { compileSchema } from "../vocabulary/schema.ts";
+import { sameJson } from "../values/snapshot.ts";
 import { FAMILIES, REQUIREMENTS, type Family } from "./requirements.ts";
 import { byCodeUnits } from "../values/order.ts";
 import type { Capability } from "../adapter.ts";
@@ -134,6 +136,9 @@ function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
     });
     for (const [callId, expectation] of Object.entries(step.expect ?? {})) {
       if (!turnCalls.has(callId)) problems.push({ path: ["steps", s, "expect", callId], message: `"${callId}" is not a call of this turn` });
+      if (expectation.requirement !== undefined && !data.requirements.includes(expectation.requirement)) {
+        problems.push({ path: ["steps", s, "expect", callId, "requirement"], message: `"${expectation.requirement}" is not one of the case's requirements (${data.requirements.join(", ")})` });
+      }
       for (const key of ["sameHashAs", "differentHashFrom"] as const) {
         expectation[key]?.forEach((other, i) => {
           if (!calls.has(other)) problems.push({ path: ["steps", s, "expect", callId, key, i], message: `"${other}" is not a call of this or an earlier turn` });
@@ -146,8 +151,40 @@ function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
     });
     if (step.grant && !calls.has(step.grant.call)) {
       problems.push({ path: ["steps", s, "grant", "call"], message: `"${step.grant.call}" is not a call of an earlier turn` });
+    } else if (step.grant?.view === "requested" && !isJsonText(calls.get(step.grant.call)!.arguments)) {
+      problems.push({ path: ["steps", s, "grant", "view"], message: `a grant over the request needs a decodable request, and the arguments of "${step.grant.call}" are not JSON` });
     }
   });
+  for (const [name, tool] of Object.entries(data.tools)) problems.push(...defaultProblems(tool.schema, ["tools", name, "schema"]));
+  return problems;
+}
+
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A default must be a value its node accepts and leaves as it is. Schema libraries disagree on
+ * whether a default goes through the schema (Zod 3 parses it, Zod 4 does not); for such a value
+ * they agree, so no case depends on the library here.
+ */
+function defaultProblems(node: SchemaNode, path: PropertyKey[]): Problem[] {
+  const problems: Problem[] = [];
+  if (node.default !== undefined) {
+    const parsed = compileSchema({ ...node, default: undefined, optional: undefined }).safeParse(structuredClone(node.default));
+    if (!parsed.success) {
+      problems.push({ path: [...path, "default"], message: `the default is not a value this node accepts: ${parsed.error.issues.map((issue) => issue.message).join("; ")}` });
+    } else if (!sameJson(parsed.data, node.default)) {
+      problems.push({ path: [...path, "default"], message: `the default must be a value this node leaves unchanged, but it parses to ${JSON.stringify(parsed.data)}` });
+    }
+  }
+  for (const [key, child] of Object.entries(node.properties ?? {})) problems.push(...defaultProblems(child, [...path, "properties", key]));
+  if (node.items) problems.push(...defaultProblems(node.items, [...path, "items"]));
   return problems;
 }
 
@@ -176,5 +213,6 @@ export function capabilitiesOf(data: CaseFile): Capability[] {
   const suspends = data.policy.otherwise === "require_approval" || data.policy.rules.some((rule) => rule.decision === "require_approval");
   if (suspends || data.steps.some((step) => step.grant)) needs.add("approval");
   if (data.steps.some((step) => (step.turn?.length ?? 0) > 1)) needs.add("batch");
+  if (data.steps.some((step) => step.grant?.view === "requested")) needs.add("fingerprint");
   return [...needs].sort();
 }

@@ -15,6 +15,8 @@ const Requirement = z.strictObject({
   source: z.string(),
   title: z.string(),
   text: z.string(),
+  /** The requirements this one shows in a particular situation (a matrix row, a scenario family). */
+  refines: z.array(z.string()).optional(),
   retired: z.boolean().optional(),
 });
 export type Requirement = z.infer<typeof Requirement>;
@@ -27,6 +29,11 @@ function loadCatalogue(): ReadonlyMap<string, Requirement> {
   for (const requirement of parsed.requirements) {
     if (byId.has(requirement.id)) throw new Error(`${CATALOGUE_PATH}: requirement ${requirement.id} is listed twice`);
     byId.set(requirement.id, requirement);
+  }
+  for (const requirement of byId.values()) {
+    for (const refined of requirement.refines ?? []) {
+      if (!byId.has(refined)) throw new Error(`${CATALOGUE_PATH}: requirement ${requirement.id} refines ${refined}, which is not in the catalogue`);
+    }
   }
   return byId;
 }

@@ -13,7 +13,8 @@ export interface Counts {
 }
 
 /**
- * holds: a case listing it passed and no failure names it; broken: a failure names it;
+ * holds: a case listing it ran and no failure names it or another requirement of its level
+ * or above (a MUST requirement does not rest on SHOULD behaviour); broken: a failure names it;
  * errored: a case listing it errored; inconclusive: its cases ran but failed on other
  * requirements; skipped: its cases were skipped; untested: no selected case lists it.
  */
@@ -41,6 +42,16 @@ export function countBy<K extends string>(results: readonly CaseResult[], key: (
   return new Map([...groups].sort(([a], [b]) => byCodeUnits(a, b)).map(([name, group]) => [name, count(group)]));
 }
 
+/** The level of a requirement of the catalogue. */
+export const levelOf = (id: string): Level => REQUIREMENTS.get(id)?.level ?? "must";
+
+/** A case result with only the failures of requirements at the given levels (--level): a case whose failures all drop out passes. */
+export function atLevels(result: CaseResult, levels: ReadonlySet<Level>): CaseResult {
+  if (result.status !== "failed") return result;
+  const failures = result.failures.filter((failure) => levels.has(levelOf(failure.requirement)));
+  return { ...result, failures, status: failures.length > 0 ? "failed" : "passed" };
+}
+
 export function requirementVerdicts(results: readonly CaseResult[]): RequirementVerdict[] {
   return [...REQUIREMENTS.values()]
     .filter((requirement) => !requirement.retired)
@@ -48,12 +59,16 @@ export function requirementVerdicts(results: readonly CaseResult[]): Requirement
       const listing = results.filter((result) => result.requirements.includes(requirement.id));
       const brokenIn = results.filter((result) => result.failures.some((failure) => failure.requirement === requirement.id)).map((result) => result.id);
       const has = (status: CaseStatus) => listing.some((result) => result.status === status);
+      // Evidence for a requirement: a case that ran without failing on it or on anything at
+      // least as strict; a MUST requirement holds in a case that fails only SHOULD requirements.
+      const supports = (result: CaseResult) =>
+        result.status === "passed" || (result.status === "failed" && requirement.level === "must" && result.failures.every((failure) => levelOf(failure.requirement) === "should"));
       const status: RequirementStatus =
         brokenIn.length > 0
           ? "broken"
           : has("errored")
             ? "errored"
-            : has("passed")
+            : listing.some(supports)
               ? "holds"
               : has("failed")
                 ? "inconclusive"

@@ -2,7 +2,7 @@
 // case gets its own session; the session keeps the probe log the checks read.
 import type { Adapter, Capability, ModelCall } from "../adapter.ts";
 import type { LoadedCase } from "../loading/loader.ts";
-import type { ProbeLog } from "./probes.ts";
+import type { ObservedOutcome, ProbeLog } from "./observation.ts";
 
 /** The implementation broke (threw, hung, crashed, broke the protocol): the case is "errored". */
 export class ImplementationBroke extends Error {}
@@ -14,8 +14,10 @@ export interface CaseSession {
   readonly grants: Set<string>;
   /** Tags every later record with this step index. */
   enterStep(step: number): void;
-  /** Runs one model turn; throws ImplementationBroke when the implementation misbehaves. */
-  runTurn(calls: readonly ModelCall[], turn: number): Promise<unknown>;
+  /** Runs one model turn: the outcomes as reported, observed; throws ImplementationBroke when the implementation misbehaves. */
+  runTurn(calls: readonly ModelCall[], turn: number): Promise<ObservedOutcome[]>;
+  /** The runtime's own proposal hash for a tool and a value (the "fingerprint" capability). */
+  fingerprint?(toolName: string, args: unknown): Promise<string>;
   close(): Promise<void>;
 }
 

@@ -1,7 +1,9 @@
 // An in-process TypeScript adapter as an implementation: the harness's own probes are wired in,
 // and the adapter's calls are bounded by the case's timeout.
 import type { Adapter } from "../adapter.ts";
+import { snapshot } from "../values/snapshot.ts";
 import { caseBudget, ImplementationBroke, type CaseSession, type Implementation } from "./implementation.ts";
+import { describeValue, observeInProcessOutcomes } from "./outcomes.ts";
 import { createProbes } from "./probes.ts";
 
 export function inProcess(adapter: Adapter): Implementation {
@@ -12,13 +14,21 @@ export function inProcess(adapter: Adapter): Implementation {
     async openSession(testCase, timeoutMs): Promise<CaseSession> {
       const budget = caseBudget(timeoutMs);
       const within = <T>(work: () => T | Promise<T>, what: string) => bounded(work, budget.remaining(), `${what} did not finish within ${budget.describe}`);
-      const probes = createProbes(testCase);
+      const probes = createProbes(testCase, adapter.schemaLibrary ?? "zod4");
       const session = await within(() => adapter.createSession(probes.wiring), "createSession");
+      const fingerprint = session.fingerprint?.bind(session);
       return {
         log: probes.log,
         grants: probes.grants,
         enterStep: probes.enterStep,
-        runTurn: (calls, turn) => within(() => session.runTurn(calls, turn), `turn ${turn}`),
+        runTurn: async (calls, turn) => observeInProcessOutcomes(await within(() => session.runTurn(calls, turn), `turn ${turn}`), snapshot),
+        ...(fingerprint && {
+          async fingerprint(toolName, args) {
+            const hash = await within(() => fingerprint(toolName, args), "fingerprint");
+            if (typeof hash !== "string") throw new ImplementationBroke(`fingerprint returned ${describeValue(hash)} instead of a proposal hash`);
+            return hash;
+          },
+        }),
         async close() {
           try {
             await within(() => session.close?.(), "close");

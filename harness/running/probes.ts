@@ -1,71 +1,16 @@
 // The probes: the policy, hooks, tools and schemas the harness builds from a case and hands
-// to the adapter. They record what the runtime gave them, so a verdict never rests on the
-// adapter's own word. Every record carries a global sequence number and the step it fell in.
-import { z } from "zod";
-import type { PolicyDecision, PreToolUseHook, PreToolUseHookResult, SessionWiring, ToolPolicyInput, WiredTool } from "../adapter.ts";
+// to an in-process adapter. They record what the runtime gave them, so a verdict never rests on
+// the adapter's own word, and they never throw at the runtime, whatever it hands them. Every
+// record carries a global sequence number and the step it fell in.
+import type { PolicyDecision, PreToolUseHook, PreToolUseHookResult, SchemaLibrary, SessionWiring, ToolPolicyInput, WiredTool } from "../adapter.ts";
 import type { LoadedCase } from "../loading/loader.ts";
-import { compileSchema } from "../vocabulary/schema.ts";
+import { compileSchema, observedSchema } from "../vocabulary/schema.ts";
 import { decide } from "../vocabulary/policy.ts";
 import { applyEditInPlace, applyEditToCopy } from "../vocabulary/pointer.ts";
-import { inheritedMembers, snapshot, type Snapshot } from "../values/snapshot.ts";
+import { inheritedMembers, sameSnapshot, snapshot } from "../values/snapshot.ts";
+import { emptyLog, type HookRecord, type ParseRecord, type PolicyRecord, type ProbeLog } from "./observation.ts";
 
 export const AGENT_NAME = "effective-args";
-
-interface Recorded {
-  seq: number;
-  step: number;
-}
-
-export interface ParseRecord extends Recorded {
-  tool: string;
-  input: Snapshot;
-  /** Present when the parse succeeded: the schema output as it left the schema. */
-  output?: Snapshot;
-}
-
-export interface HookRecord extends Recorded {
-  hookId: string;
-  callId: string;
-  tool: string;
-  toolInput: Snapshot;
-  decision?: "allow" | "deny";
-  /** The hook's updatedInput, when it rewrote. */
-  output?: Snapshot;
-}
-
-export interface PolicyRecord extends Recorded {
-  callId: string;
-  tool: string;
-  /** The object the runtime passed as parsedArguments (kept for the identity check). */
-  parsedRef: unknown;
-  parsedAtEntry: Snapshot;
-  requestedAtEntry?: Snapshot | undefined;
-  argsCanonicalJson: string;
-  proposalHash: string;
-  decision: PolicyDecision;
-  /** Enumerable members the arguments inherit through a prototype (see inheritedMembers). */
-  inherited: string[];
-}
-
-export interface ExecutionRecord extends Recorded {
-  callId: string;
-  tool: string;
-  argsRef: unknown;
-  argsAtEntry: Snapshot;
-  inherited: string[];
-}
-
-export interface ProbeLog {
-  parses: ParseRecord[];
-  hooks: HookRecord[];
-  policies: PolicyRecord[];
-  executions: ExecutionRecord[];
-}
-
-/** The records one call left in one step, in the order they were made. */
-export function recordsOf<T extends { step: number; callId: string }>(records: readonly T[], step: number, callId: string): T[] {
-  return records.filter((record) => record.step === step && record.callId === callId);
-}
 
 export interface Probes {
   wiring: SessionWiring;
@@ -75,24 +20,26 @@ export interface Probes {
   enterStep(step: number): void;
 }
 
-export function createProbes(testCase: LoadedCase): Probes {
-  const log: ProbeLog = { parses: [], hooks: [], policies: [], executions: [] };
+export function createProbes(testCase: LoadedCase, library: SchemaLibrary = "zod4"): Probes {
+  const log = emptyLog();
   const grants = new Set<string>();
   let seq = 0;
   let step = 0;
-  const stamp = (): Recorded => ({ seq: ++seq, step });
+  const stamp = () => ({ seq: ++seq, step });
 
   const tools: Record<string, WiredTool> = {};
   for (const [name, definition] of Object.entries(testCase.tools)) {
+    // A parse runs synchronously from its start to its output, so `current` is this parse's record.
+    let current: ParseRecord | undefined;
+    const begin = (input: unknown) => log.parses.push((current = { ...stamp(), tool: name, input: snapshot(input) }));
+    const end = (output: unknown) => {
+      if (current) current.output = snapshot(output);
+    };
     tools[name] = {
       name,
-      schema: countingSchema(compileSchema(definition.schema), (input) => {
-        const record: ParseRecord = { ...stamp(), tool: name, input };
-        log.parses.push(record);
-        return record;
-      }),
+      schema: observedSchema(compileSchema(definition.schema, library), library, begin, end),
       execute(args, context) {
-        log.executions.push({ ...stamp(), callId: context.callId, tool: name, argsRef: args, argsAtEntry: snapshot(args), inherited: inheritedMembers(args) });
+        log.executions.push({ ...stamp(), callId: String(context?.callId), tool: name, argsRef: args, argsAtEntry: snapshot(args), inherited: inheritedMembers(args) });
         if (definition.mutate) applyEditInPlace(args, definition.mutate);
         return { ok: true };
       },
@@ -103,12 +50,12 @@ export function createProbes(testCase: LoadedCase): Probes {
     id: hook.id,
     appliesTo: (toolName) => hook.tools === undefined || hook.tools.includes(toolName),
     run(input) {
-      const record: HookRecord = { ...stamp(), hookId: hook.id, callId: input.callId, tool: input.toolName, toolInput: snapshot(input.toolInput) };
+      const record: HookRecord = { ...stamp(), hookId: hook.id, callId: String(input?.callId), tool: String(input?.toolName), toolInput: snapshot(input?.toolInput) };
       const result: PreToolUseHookResult = {};
       if (hook.decision) result.decision = record.decision = hook.decision;
       if (hook.reason) result.reason = hook.reason;
       if (hook.rewrite) {
-        result.updatedInput = applyEditToCopy(input.toolInput, hook.rewrite);
+        result.updatedInput = applyEditToCopy(input?.toolInput, hook.rewrite);
         record.output = snapshot(result.updatedInput);
       }
       log.hooks.push(record);
@@ -117,20 +64,25 @@ export function createProbes(testCase: LoadedCase): Probes {
   }));
 
   const policy = (input: ToolPolicyInput): PolicyDecision => {
+    const parsed = input?.parsedArguments;
     const record: PolicyRecord = {
       ...stamp(),
-      callId: input.callId,
-      tool: input.toolName,
-      parsedRef: input.parsedArguments,
-      parsedAtEntry: snapshot(input.parsedArguments),
-      requestedAtEntry: "requestedArguments" in input ? snapshot(input.requestedArguments) : undefined,
-      argsCanonicalJson: input.argsCanonicalJson,
-      proposalHash: input.proposalHash,
-      decision: decide(testCase.policy, input, { grants }),
-      inherited: inheritedMembers(input.parsedArguments),
+      callId: String(input?.callId),
+      tool: String(input?.toolName),
+      parsedRef: parsed,
+      parsedAtEntry: snapshot(parsed),
+      requestedAtEntry: input?.requestedArguments === undefined ? undefined : snapshot(input.requestedArguments),
+      argsCanonicalJson: typeof input?.argsCanonicalJson === "string" ? input.argsCanonicalJson : undefined,
+      proposalHash: typeof input?.proposalHash === "string" ? input.proposalHash : undefined,
+      decision: decide(testCase.policy, input ?? ({} as ToolPolicyInput), { grants }),
+      inherited: inheritedMembers(parsed),
     };
     log.policies.push(record);
-    if (testCase.policy.mutate) applyEditInPlace(input.parsedArguments, testCase.policy.mutate);
+    if (testCase.policy.mutate) {
+      applyEditInPlace(parsed, testCase.policy.mutate);
+      // A runtime that hands the policy read-only arguments leaves nothing to change.
+      record.mutation = sameSnapshot(snapshot(parsed), record.parsedAtEntry) ? "unchanged" : "changed";
+    }
     return record.decision;
   };
 
@@ -142,20 +94,4 @@ export function createProbes(testCase: LoadedCase): Probes {
       step = next;
     },
   };
-}
-
-/** Wraps a schema so every parse, whichever zod entry point runs it, is recorded. */
-function countingSchema(inner: z.ZodType, begin: (input: Snapshot) => ParseRecord): z.ZodType {
-  let current: ParseRecord | undefined;
-  return z
-    .preprocess((input) => {
-      current = begin(snapshot(input));
-      return input;
-    }, inner)
-    .transform((output) => {
-      // Runs only when the inner schema accepted; a parse runs synchronously from its
-      // preprocess to here, so `current` is this parse's record.
-      if (current) current.output = snapshot(output);
-      return output;
-    });
 }

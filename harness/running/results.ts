@@ -1,8 +1,5 @@
-// What a run produces: one result per case, and the types the checks and reporters share.
-import type { CallOutcome } from "../adapter.ts";
-import type { Call, CallExpectation, Level } from "../loading/case-schema.ts";
-import type { LoadedCase } from "../loading/loader.ts";
-import type { ProbeLog } from "./probes.ts";
+// What a run produces: one result per case, each failure naming the requirement it shows broken.
+import type { CallExpectation, Level } from "../loading/case-schema.ts";
 import type { Family } from "../loading/requirements.ts";
 
 export interface Failure {
@@ -31,20 +28,4 @@ export interface CaseResult {
   /** Why the case errored or was skipped. */
   reason?: string;
   durationMs: number;
-}
-
-export interface TurnObservation {
-  step: number;
-  turn: number;
-  calls: Call[];
-  outcomes: ReadonlyMap<string, CallOutcome>;
-}
-
-/** Everything a case run produced: the adapter's reports and the probes' records. */
-export interface Observation {
-  testCase: LoadedCase;
-  log: ProbeLog;
-  turns: TurnObservation[];
-  /** Failures found while running (a grant that could not be given, say). */
-  runFailures: Failure[];
 }

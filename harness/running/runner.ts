@@ -1,16 +1,16 @@
 // Runs cases against an implementation: a fresh session and fresh probes per case, the steps
 // in order, then the universal checks and the case's own expectations.
-import type { CallOutcome } from "../adapter.ts";
 import type { Grant } from "../loading/case-schema.ts";
 import { expectationFailures } from "../checking/expectations.ts";
 import { universalFailures } from "../checking/universal.ts";
 import type { LoadedCase } from "../loading/loader.ts";
 import { ImplementationBroke, isImplementation, type CaseSession, type Implementation, type Runnable } from "./implementation.ts";
 import { inProcess } from "./in-process.ts";
-import type { CaseResult, Failure, Observation, TurnObservation } from "./results.ts";
-import { CallOutcome as OutcomeShape } from "./stdio/protocol.ts";
-import { decodedRequest } from "../values/snapshot.ts";
-import { proposalHash } from "../../reference/fingerprint.ts";
+import { describeOutcome, type ObservedOutcome, type Observation, type TurnObservation } from "./observation.ts";
+import type { CaseResult, Failure } from "./results.ts";
+import { explains } from "../checking/context.ts";
+import { callRequirement, consequenceRequirement } from "../checking/attribution.ts";
+import { snapshot } from "../values/snapshot.ts";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -59,8 +59,17 @@ export async function runCase(runnable: Runnable, testCase: LoadedCase, timeoutM
   const observed = await observeCase(implementation, testCase, timeoutMs);
   if ("errored" in observed) return finish({ status: "errored", failures: [], reason: observed.errored });
   const { observation } = observed;
-  const failures = [...observation.runFailures, ...universalFailures(observation), ...expectationFailures(observation)];
+  const universal = universalFailures(observation);
+  const failures = [...consequences(observation.runFailures, universal), ...universal, ...expectationFailures(observation, universal)];
   return finish({ status: failures.length > 0 ? "failed" : "passed", failures });
+}
+
+/** A grant that could not be given for a call whose outcome a universal failure accounts for shows a consequence of that. */
+function consequences(runFailures: readonly Failure[], universal: readonly Failure[]): Failure[] {
+  return runFailures.map((failure) => {
+    const cause = universal.find((candidate) => candidate.callId === failure.callId && explains(candidate, "outcome"));
+    return cause ? { ...failure, requirement: consequenceRequirement(cause, failure.requirement) } : failure;
+  });
 }
 
 /** Runs a case's steps and returns what the implementation reported and the probes recorded. */
@@ -78,13 +87,12 @@ export async function observeCase(runnable: Runnable, testCase: LoadedCase, time
 }
 
 async function runSteps(session: CaseSession, testCase: LoadedCase): Promise<Observation> {
-  const observation: Observation = { testCase, log: session.log, turns: [], runFailures: [] };
+  const observation: Observation = { testCase, log: session.log, turns: [], fingerprints: [], runFailures: [] };
   let turnNumber = 0;
   for (const [step, definition] of testCase.steps.entries()) {
     session.enterStep(step);
     if (definition.grant) {
-      const problem = giveGrant(definition.grant, observation, session.grants);
-      if (problem) observation.runFailures.push({ requirement: testCase.requirements[0]!, message: problem, step });
+      await giveGrant(definition.grant, step, observation, session);
       continue;
     }
     const calls = definition.turn ?? [];
@@ -96,17 +104,9 @@ async function runSteps(session: CaseSession, testCase: LoadedCase): Promise<Obs
   return observation;
 }
 
-function outcomesByCall(reported: unknown, callIds: readonly string[]): TurnObservation["outcomes"] {
-  if (!Array.isArray(reported)) throw new ImplementationBroke(`runTurn returned ${describeValue(reported)} instead of a list of call outcomes`);
-  const outcomes = new Map<string, CallOutcome>();
-  for (const entry of reported as CallOutcome[]) {
-    // The same shape the stdio protocol demands, so a malformed outcome errors its case
-    // instead of breaking a check later.
-    const shape = OutcomeShape.safeParse(entry);
-    if (!shape.success) {
-      const issue = shape.error.issues[0]!;
-      throw new ImplementationBroke(`runTurn reported a malformed outcome (${issue.path.join(".") || "the outcome"}: ${issue.message}): ${describeValue(entry)}`);
-    }
+function outcomesByCall(reported: readonly ObservedOutcome[], callIds: readonly string[]): TurnObservation["outcomes"] {
+  const outcomes = new Map<string, ObservedOutcome>();
+  for (const entry of reported) {
     if (!callIds.includes(entry.callId)) throw new ImplementationBroke(`runTurn reported an unknown call "${entry.callId}"`);
     if (outcomes.has(entry.callId)) throw new ImplementationBroke(`runTurn reported call "${entry.callId}" twice`);
     outcomes.set(entry.callId, entry);
@@ -117,32 +117,30 @@ function outcomesByCall(reported: unknown, callIds: readonly string[]): TurnObse
 }
 
 /**
- * A grant for the call's proposal. "effective" takes the hash from the suspended proposal;
- * "requested" forges what a pre-RFC runtime would have hashed: the decoded request.
+ * A grant for a call's proposal. "effective" takes the hash from the suspended proposal;
+ * "requested" asks the runtime's own fingerprint of the decoded request: what a runtime that
+ * still hashed the request would have approved. The runtime is also asked for the fingerprint
+ * of the value its policy evaluated, so that the checks can hold its answers to the hashes it
+ * really handed out.
  */
-function giveGrant(grant: Grant, observation: Observation, grants: Set<string>): string | undefined {
-  for (const turn of observation.turns) {
-    const call = turn.calls.find((candidate) => candidate.id === grant.call);
-    if (!call) continue;
-    if (grant.view === "requested") {
-      const request = decodedRequest(call.arguments);
-      if (!request || !("canonical" in request)) return `cannot compute a pre-schema grant for ${call.id}: its arguments are not canonical JSON`;
-      grants.add(proposalHash(call.tool, request.canonical));
-      return undefined;
-    }
+async function giveGrant(grant: Grant, step: number, observation: Observation, session: CaseSession): Promise<void> {
+  const turn = observation.turns.find((candidate) => candidate.calls.some((call) => call.id === grant.call));
+  const call = turn?.calls.find((candidate) => candidate.id === grant.call);
+  const fail = (message: string) => void observation.runFailures.push({ requirement: callRequirement(observation.testCase, grant.call), message, step, callId: grant.call });
+  if (!turn || !call) return fail(`cannot grant approval for ${grant.call}: no such call ran`);
+  if (grant.view === "effective") {
     const outcome = turn.outcomes.get(call.id);
-    if (outcome?.outcome !== "suspended") return `cannot grant approval for ${call.id}: it was not suspended`;
-    grants.add(outcome.proposal.proposalHash);
-    return undefined;
+    if (outcome?.outcome !== "suspended") return fail(`cannot grant approval for ${call.id}: it was not suspended (reported: ${describeOutcome(outcome)})`);
+    session.grants.add(outcome.proposal.proposalHash);
+    return;
   }
-  return `cannot grant approval for ${grant.call}: no such call ran`;
-}
-
-function describeValue(value: unknown): string {
-  try {
-    const text = JSON.stringify(value);
-    return text === undefined ? String(value) : text.length > 200 ? `${text.slice(0, 200)}…` : text;
-  } catch {
-    return String(value);
-  }
+  if (!session.fingerprint) throw new ImplementationBroke("the case needs the runtime's fingerprint, which the implementation cannot compute");
+  const asked = async (value: unknown) => {
+    const proposalHash = await session.fingerprint!(call.tool, value);
+    observation.fingerprints.push({ step, tool: call.tool, value: snapshot(value), proposalHash, callId: call.id });
+    return proposalHash;
+  };
+  session.grants.add(await asked(JSON.parse(call.arguments)));
+  const evaluated = observation.log.policies.filter((record) => record.callId === call.id).at(-1)?.parsedAtEntry;
+  if (evaluated?.json) await asked(JSON.parse(evaluated.text));
 }

@@ -5,7 +5,7 @@ import { diffLines } from "diff";
 import { describeSnapshot, snapshot, type Snapshot } from "./snapshot.ts";
 
 function pretty(value: Snapshot): string {
-  return "canonical" in value ? JSON.stringify(JSON.parse(value.canonical), null, 2) : describeSnapshot(value);
+  return value.json ? JSON.stringify(JSON.parse(value.text), null, 2) : describeSnapshot(value, Infinity);
 }
 
 export function snapshotDiff(expected: Snapshot | undefined, actual: Snapshot | undefined, expectedLabel = "expected", actualLabel = "actual"): string {

@@ -1,43 +1,120 @@
-// A value as it was at one moment, kept as its canonical JSON so later mutation cannot change it.
-import { canonicalJson } from "../../reference/fingerprint.ts";
+// A value as it was at one moment, kept as text so that later mutation cannot change it. The
+// harness computes every snapshot itself (spec/adapter-contract.md, "Values"): the RFC 8785
+// canonical JSON of the value when it has one, and otherwise the suite's extended notation,
+// which also writes what JSON cannot (NaN, Infinity, undefined members, BigInt, lone
+// surrogates), so that such values are still compared correctly.
 
-/** Canonical JSON of a value as it is now, or a description of why it has none. */
-export type Snapshot = { canonical: string } | { unrepresentable: string };
+/** `json`: `text` is the value's RFC 8785 canonical JSON. Otherwise the value has no JSON form. */
+export interface Snapshot {
+  text: string;
+  json: boolean;
+}
+
+const MAX_DEPTH = 1000;
 
 export function snapshot(value: unknown): Snapshot {
+  const state = { json: true };
   try {
-    return { canonical: canonicalJson(value) };
+    return { text: write(value, state, new Set(), 0), json: state.json };
   } catch (error) {
-    return { unrepresentable: (error as Error).message };
+    // A getter or proxy trap that throws: the value cannot be read, which is a fact about it.
+    return { text: `<unreadable: ${error instanceof Error ? error.message : String(error)}>`, json: false };
+  }
+}
+
+/**
+ * RFC 8785 where the value is JSON (member names sorted by UTF-16 code units, numbers and
+ * strings as ECMAScript's JSON.stringify writes them), with tokens outside JSON's grammar for
+ * the rest. The same value always gets the same text, and different values different texts.
+ */
+function write(value: unknown, state: { json: boolean }, open: Set<object>, depth: number): string {
+  const special = (token: string) => {
+    state.json = false;
+    return token;
+  };
+  switch (typeof value) {
+    case "string":
+      if (hasLoneSurrogate(value)) state.json = false;
+      return JSON.stringify(value); // escapes lone surrogates as \udxxx
+    case "number":
+      if (Number.isNaN(value)) return special("NaN");
+      if (!Number.isFinite(value)) return special(value > 0 ? "Infinity" : "-Infinity");
+      return JSON.stringify(value); // shortest round-trip form; -0 is written 0
+    case "boolean":
+      return String(value);
+    case "undefined":
+      return special("undefined");
+    case "bigint":
+      return special(`${value}n`);
+    case "function":
+    case "symbol":
+      return special(`<${typeof value}>`);
+  }
+  if (value === null) return "null";
+  const object = value as object;
+  if (open.has(object)) return special("<cycle>");
+  if (depth >= MAX_DEPTH) return special("<too deep>");
+  open.add(object);
+  try {
+    if (Array.isArray(object)) {
+      const items: string[] = [];
+      for (let index = 0; index < object.length; index++) items.push(write(object[index], state, open, depth + 1));
+      return `[${items.join(",")}]`;
+    }
+    const toJSON = (object as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === "function") return special(`<toJSON ${write(toJSON.call(object), state, open, depth + 1)}>`);
+    const members = Object.keys(object)
+      .sort()
+      .map((key) => `${write(key, state, open, depth)}:${write((object as Record<string, unknown>)[key], state, open, depth + 1)}`);
+    return `{${members.join(",")}}`;
+  } finally {
+    open.delete(object);
+  }
+}
+
+function hasLoneSurrogate(text: string): boolean {
+  return /\p{Surrogate}/u.test(text);
+}
+
+/** The snapshot a reported notation stands for: JSON text is re-read, so only the harness decides what is canonical. */
+export function snapshotOfNotation(text: string): Snapshot {
+  try {
+    return snapshot(JSON.parse(text));
+  } catch {
+    return { text, json: false };
   }
 }
 
 /** The model's request as the harness decodes it (plain JSON.parse), or undefined when it is not JSON. */
 export function decodedRequest(raw: string): Snapshot | undefined {
+  let value: unknown;
   try {
-    return snapshot(JSON.parse(raw));
+    value = JSON.parse(raw);
   } catch {
     return undefined;
   }
+  return snapshot(value);
 }
 
+/** Equality of values as the suite means it: equal canonical forms (so -0 equals 0), or equal notation. */
 export function sameSnapshot(a: Snapshot | undefined, b: Snapshot | undefined): boolean {
-  return a !== undefined && b !== undefined && "canonical" in a && "canonical" in b && a.canonical === b.canonical;
+  return a !== undefined && b !== undefined && a.text === b.text;
 }
 
-/** Equality of JSON values as the suite means it: equal canonical forms (so -0 equals 0). */
 export function sameJson(a: unknown, b: unknown): boolean {
   return sameSnapshot(snapshot(a), snapshot(b));
 }
 
-export function describeSnapshot(value: Snapshot | undefined): string {
+/** A snapshot for a message: its text, cut after `max` characters, and whether it has a JSON form. */
+export function describeSnapshot(value: Snapshot | undefined, max = 300): string {
   if (value === undefined) return "(nothing)";
-  return "canonical" in value ? value.canonical : `(no canonical form: ${value.unrepresentable})`;
+  const text = value.text.length > max ? `${value.text.slice(0, max)}… (${value.text.length} characters)` : value.text;
+  return value.json ? text : `${text} (no JSON form)`;
 }
 
-/** The value a snapshot holds, or its description when it holds none. */
+/** The value a snapshot holds, or its description when it has no JSON form. */
 export function snapshotValue(value: Snapshot | undefined): unknown {
-  return value && "canonical" in value ? (JSON.parse(value.canonical) as unknown) : describeSnapshot(value);
+  return value?.json ? (JSON.parse(value.text) as unknown) : describeSnapshot(value, Infinity);
 }
 
 /**
@@ -45,13 +122,19 @@ export function snapshotValue(value: Snapshot | undefined): unknown {
  * as "pointer.member". Canonical JSON and pointers see own members only, so a schema that
  * turns an own "__proto__" key into a prototype (Zod 4 does, under passthrough) hides them.
  */
-export function inheritedMembers(value: unknown, pointer = ""): string[] {
-  if (typeof value !== "object" || value === null) return [];
-  const found: string[] = [];
-  const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null) {
-    for (const key in value) if (!Object.prototype.hasOwnProperty.call(value, key)) found.push(`${pointer}/${key}`);
+export function inheritedMembers(value: unknown, pointer = "", open = new Set<object>()): string[] {
+  if (typeof value !== "object" || value === null || open.has(value)) return [];
+  try {
+    open.add(value);
+    const found: string[] = [];
+    const prototype: unknown = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null) {
+      for (const key in value) if (!Object.prototype.hasOwnProperty.call(value, key)) found.push(`${pointer}/${key}`);
+    }
+    for (const [key, member] of Object.entries(value)) found.push(...inheritedMembers(member, `${pointer}/${key}`, open));
+    open.delete(value);
+    return found;
+  } catch {
+    return []; // an unreadable value is reported by its snapshot
   }
-  for (const [key, member] of Object.entries(value)) found.push(...inheritedMembers(member, `${pointer}/${key}`));
-  return found;
 }

@@ -27,30 +27,36 @@ export function getAt(root: unknown, pointer: string): { found: boolean; value?:
 
 function getByTokens(root: unknown, tokens: readonly string[]): { found: boolean; value?: unknown } {
   let current: unknown = root;
-  for (const token of tokens) {
-    if (!isContainer(current)) return { found: false };
-    const member = ownMember(current, token);
-    if (!member.found) return { found: false };
-    current = member.value;
+  try {
+    for (const token of tokens) {
+      if (!isContainer(current)) return { found: false };
+      const member = ownMember(current, token);
+      if (!member.found) return { found: false };
+      current = member.value;
+    }
+  } catch {
+    return { found: false }; // a getter or proxy that throws: nothing readable there
   }
   return { found: true, value: current };
 }
 
-function defineMember(container: Container, token: string, value: unknown): void {
+/** Puts `value` at `token` of the container; the value placed, or undefined when the token has no place there. */
+function defineMember(container: Container, token: string, value: unknown): unknown {
   if (Array.isArray(container)) {
     const index = token === "-" ? container.length : /^(0|[1-9]\d*)$/.test(token) ? Number(token) : -1;
-    if (index < 0 || index > container.length) return; // not a place in this array: skipped
+    if (index < 0 || index > container.length) return undefined; // not a place in this array: skipped
     container[index] = value;
   } else {
     // defineProperty, so that a "__proto__" token makes an own key instead of changing the prototype.
     Object.defineProperty(container, token, { value, writable: true, enumerable: true, configurable: true });
   }
+  return value;
 }
 
 /**
- * Sets the value at `pointer` in place, creating missing objects on the way. Probes must not
- * throw at the runtime, so a pointer with no place in the value (the root, a member of a
- * string, an index past the end) is skipped.
+ * Sets the value at `pointer` in place, creating missing objects on the way (a "-" on the way
+ * appends a new object to the array and goes on into it). A pointer with no place in the value
+ * (the root, a member of a string, an index past the end) is skipped.
  */
 export function setAt(root: unknown, pointer: string, value: unknown): void {
   const tokens = pointerTokens(pointer);
@@ -59,8 +65,7 @@ export function setAt(root: unknown, pointer: string, value: unknown): void {
   for (const token of tokens.slice(0, -1)) {
     if (!isContainer(current)) return;
     const member = ownMember(current, token);
-    if (!member.found || !isContainer(member.value)) defineMember(current, token, {});
-    current = ownMember(current, token).value;
+    current = member.found && isContainer(member.value) ? member.value : defineMember(current, token, {});
   }
   if (isContainer(current)) defineMember(current, tokens[tokens.length - 1]!, value);
 }
@@ -77,24 +82,49 @@ export function removeAt(root: unknown, pointer: string): void {
 
 /**
  * Applies an edit to `target` in place: replace swaps the members of an object or array (and
- * is skipped when the two are not both objects or both arrays), then set, then remove.
+ * is skipped when the two are not both objects or both arrays), then set, then remove. Probes
+ * must not throw at the runtime under test, so each part that cannot apply (a frozen object, a
+ * proxy that refuses) is skipped, and the probes' records show what the runtime really received.
  */
 export function applyEditInPlace(target: unknown, edit: Edit): void {
   const replacement: unknown = edit.replace;
   if (isContainer(target) && isContainer(replacement) && Array.isArray(target) === Array.isArray(replacement)) {
-    if (Array.isArray(target)) target.splice(0, target.length, ...structuredClone(replacement as unknown[]));
-    else {
-      for (const key of Object.keys(target)) delete (target as Record<string, unknown>)[key];
-      for (const [key, value] of Object.entries(replacement)) defineMember(target, key, structuredClone(value));
-    }
+    tolerant(() => {
+      if (Array.isArray(target)) target.splice(0, target.length, ...structuredClone(replacement as unknown[]));
+      else {
+        for (const key of Object.keys(target)) delete (target as Record<string, unknown>)[key];
+        for (const [key, value] of Object.entries(replacement)) defineMember(target, key, structuredClone(value));
+      }
+    });
   }
-  for (const [pointer, value] of Object.entries(edit.set ?? {})) setAt(target, pointer, structuredClone(value));
-  for (const pointer of edit.remove ?? []) removeAt(target, pointer);
+  for (const [pointer, value] of Object.entries(edit.set ?? {})) tolerant(() => setAt(target, pointer, structuredClone(value)));
+  for (const pointer of edit.remove ?? []) tolerant(() => removeAt(target, pointer));
+}
+
+function tolerant(part: () => void): void {
+  try {
+    part();
+  } catch {
+    // This part has no effect on this value; the records say what the value was.
+  }
 }
 
 /** Returns a new value: a copy of `source` (or the replacement) with the edit applied. */
 export function applyEditToCopy(source: unknown, edit: Edit): unknown {
-  const result = structuredClone(edit.replace !== undefined ? edit.replace : source);
+  const result = copyOf(edit.replace !== undefined ? edit.replace : source);
   if (edit.set || edit.remove) applyEditInPlace(result, { set: edit.set, remove: edit.remove });
   return result;
+}
+
+/** A deep copy; a value structuredClone refuses (a function member, a proxy) is copied as JSON would write it, or not at all. */
+function copyOf(value: unknown): unknown {
+  try {
+    return structuredClone(value);
+  } catch {
+    try {
+      return JSON.parse(JSON.stringify(value) ?? "null") as unknown;
+    } catch {
+      return null;
+    }
+  }
 }

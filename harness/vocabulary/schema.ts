@@ -1,8 +1,11 @@
-// Compiles the case schema vocabulary to a zod schema. Each word has one meaning, documented
-// in spec/case-format.md; defaults follow Zod 4 exactly (including its shallow clone of
-// object defaults, which the read-batch cases rely on to expose shared nested state).
+// Compiles the case schema vocabulary to a schema of the adapter's library, Zod 4 (the default)
+// or Zod 3. Each word has one meaning, documented in spec/case-format.md; the two libraries are
+// made to agree on it, except for the library behaviours that page names (how far a default
+// object is copied, what passthrough does with "__proto__"), which are left as each library has them.
 import { posix } from "node:path";
 import { z } from "zod";
+import { z as z3 } from "zod/v3";
+import type { SchemaLibrary, ToolSchema } from "../adapter.ts";
 import type { SchemaNode } from "../loading/case-schema.ts";
 import { sameJson } from "../values/snapshot.ts";
 
@@ -14,8 +17,85 @@ const TRANSFORM_FUNCTIONS: Record<NonNullable<SchemaNode["transforms"]>[number],
   nfkc: (value) => value.normalize("NFKC"),
 };
 
-export function compileSchema(node: SchemaNode): z.ZodType {
-  let schema = compileType(node);
+/** The methods both libraries' schemas share, as far as the compiler uses them. */
+interface Built {
+  min(bound: number): Built;
+  max(bound: number): Built;
+  refine(check: (value: unknown) => boolean, options: { message: string }): Built;
+  transform(change: (value: never) => unknown): Built;
+  nullable(): Built;
+  optional(): Built;
+  default(value: never): Built;
+}
+
+/** Where the two libraries are spelled differently, or differ in meaning until told otherwise. */
+interface Library {
+  string(coerce: boolean): Built;
+  number(coerce: boolean, integer: boolean): Built;
+  boolean(coerce: boolean): Built;
+  null(): Built;
+  unknown(): Built;
+  array(items: Built): Built;
+  object(shape: Record<string, Built>, unknownKeys: SchemaNode["unknownKeys"]): Built;
+  preprocess(change: (input: unknown) => unknown, schema: Built): Built;
+}
+
+const ZOD4: Library = {
+  string: (coerce) => (coerce ? z.coerce.string() : z.string()) as unknown as Built,
+  number: (coerce, integer) => {
+    const number = coerce ? z.coerce.number() : z.number(); // rejects Infinity and NaN
+    return (integer ? number.int() : number) as unknown as Built; // int(): safe integers only
+  },
+  boolean: (coerce) => (coerce ? z.coerce.boolean() : z.boolean()) as unknown as Built,
+  null: () => z.null() as unknown as Built,
+  unknown: () => z.unknown() as unknown as Built,
+  array: (items) => z.array(items as unknown as z.ZodType) as unknown as Built,
+  object: (shape, unknownKeys) => {
+    const members = shape as unknown as Record<string, z.ZodType>;
+    return (unknownKeys === "strict" ? z.strictObject(members) : unknownKeys === "passthrough" ? z.looseObject(members) : z.object(members)) as unknown as Built;
+  },
+  preprocess: (change, schema) => z.preprocess(change, schema as unknown as z.ZodType) as unknown as Built,
+};
+
+const ZOD3: Library = {
+  string: (coerce) => (coerce ? z3.coerce.string() : z3.string()) as unknown as Built,
+  number: (coerce, integer) => {
+    // Zod 3 accepts Infinity and any integer unless told: made to mean what the vocabulary says.
+    const number = (coerce ? z3.coerce.number() : z3.number()).finite();
+    return (integer ? number.int().safe() : number) as unknown as Built;
+  },
+  boolean: (coerce) => (coerce ? z3.coerce.boolean() : z3.boolean()) as unknown as Built,
+  null: () => z3.null() as unknown as Built,
+  unknown: () => z3.unknown() as unknown as Built,
+  array: (items) => z3.array(items as unknown as z3.ZodTypeAny) as unknown as Built,
+  object: (shape, unknownKeys) => {
+    const object = z3.object(shape as unknown as z3.ZodRawShape);
+    return (unknownKeys === "strict" ? object.strict() : unknownKeys === "passthrough" ? object.passthrough() : object) as unknown as Built;
+  },
+  preprocess: (change, schema) => z3.preprocess(change, schema as unknown as z3.ZodTypeAny) as unknown as Built,
+};
+
+const LIBRARIES: Record<SchemaLibrary, Library> = { zod4: ZOD4, zod3: ZOD3 };
+
+export function compileSchema(node: SchemaNode, library: SchemaLibrary = "zod4"): ToolSchema {
+  return compileNode(node, LIBRARIES[library]) as unknown as ToolSchema;
+}
+
+/** Wraps a compiled schema so that every parse is reported: `begin` with the input, `end` with the output of a parse that succeeded. */
+export function observedSchema(schema: ToolSchema, library: SchemaLibrary, begin: (input: unknown) => void, end: (output: unknown) => void): ToolSchema {
+  return LIBRARIES[library]
+    .preprocess((input) => {
+      begin(input);
+      return input;
+    }, schema as unknown as Built)
+    .transform((output: never) => {
+      end(output);
+      return output;
+    }) as unknown as ToolSchema;
+}
+
+function compileNode(node: SchemaNode, library: Library): Built {
+  let schema = compileType(node, library);
   if (node.enum) {
     const allowed = node.enum;
     schema = schema.refine((value) => allowed.some((option) => sameJson(option, value)), {
@@ -24,58 +104,51 @@ export function compileSchema(node: SchemaNode): z.ZodType {
   }
   if (node.transforms?.length) {
     const steps = node.transforms.map((name) => TRANSFORM_FUNCTIONS[name]);
-    schema = schema.transform((value) => steps.reduce((current, step) => step(current), value as string));
+    schema = schema.transform((value: string) => steps.reduce((current, step) => step(current), value));
   }
   if (node.nullable) schema = schema.nullable();
   if (node.optional) schema = schema.optional();
-  // A copy per compiled schema: Zod then shares it between parses (as it would in a runtime),
-  // but a runtime that leaks a mutation of it cannot change the loaded case itself.
+  // A copy per compiled schema: the library then shares it between parses (as it would in a
+  // runtime), but a runtime that leaks a mutation of it cannot change the loaded case itself.
   if (node.default !== undefined) schema = schema.default(structuredClone(node.default) as never);
   return schema;
 }
 
-function compileType(node: SchemaNode): z.ZodType {
+function compileType(node: SchemaNode, library: Library): Built {
   switch (node.type) {
-    case "string": {
-      let schema = node.coerce ? z.coerce.string() : z.string();
-      if (node.minLength !== undefined) schema = schema.min(node.minLength);
-      if (node.maxLength !== undefined) schema = schema.max(node.maxLength);
-      return schema;
-    }
+    case "string":
+      return bounded(library.string(node.coerce ?? false), node.minLength, node.maxLength);
     case "number":
-    case "integer": {
-      let schema = node.coerce ? z.coerce.number() : z.number();
-      if (node.type === "integer") schema = schema.int();
-      if (node.minimum !== undefined) schema = schema.min(node.minimum);
-      if (node.maximum !== undefined) schema = schema.max(node.maximum);
-      return schema;
-    }
+    case "integer":
+      return bounded(library.number(node.coerce ?? false, node.type === "integer"), node.minimum, node.maximum);
     case "boolean":
-      return node.coerce ? z.coerce.boolean() : z.boolean();
+      return library.boolean(node.coerce ?? false);
     case "null":
-      return z.null();
+      return library.null();
     case "any":
-      return z.unknown();
-    case "array": {
-      let schema = z.array(node.items ? compileSchema(node.items) : z.unknown());
-      if (node.minLength !== undefined) schema = schema.min(node.minLength);
-      if (node.maxLength !== undefined) schema = schema.max(node.maxLength);
-      return schema;
-    }
+      return library.unknown();
+    case "array":
+      return bounded(library.array(node.items ? compileNode(node.items, library) : library.unknown()), node.minLength, node.maxLength);
     case "object":
-      return compileObject(node);
+      return compileObject(node, library);
   }
 }
 
-function compileObject(node: SchemaNode): z.ZodType {
-  const shape = Object.fromEntries(Object.entries(node.properties ?? {}).map(([key, child]) => [key, compileSchema(child)]));
-  const object =
-    node.unknownKeys === "strict" ? z.strictObject(shape) : node.unknownKeys === "passthrough" ? z.looseObject(shape) : z.object(shape);
+function bounded(schema: Built, min: number | undefined, max: number | undefined): Built {
+  let result = schema;
+  if (min !== undefined) result = result.min(min);
+  if (max !== undefined) result = result.max(max);
+  return result;
+}
+
+function compileObject(node: SchemaNode, library: Library): Built {
+  const shape = Object.fromEntries(Object.entries(node.properties ?? {}).map(([key, child]) => [key, compileNode(child, library)]));
+  const object = library.object(shape, node.unknownKeys);
   const aliases = Object.entries(node.aliases ?? {});
   if (aliases.length === 0) return object;
   // An alias renames a member before validation; when both are present the alias wins.
   // It works on a copy, so the request the runtime holds is never changed.
-  return z.preprocess((input) => {
+  return library.preprocess((input) => {
     if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
     const copy: Record<string, unknown> = { ...input };
     for (const [alias, target] of aliases) {

@@ -5,7 +5,7 @@ import { mutant } from "./mutant.ts";
 export default mutant(
   "batch-decision-per-tool",
   "The calls of one turn to the same tool are approved as a group: the first call's policy decision is reused for the rest.",
-  ["BATCH-1", "INV-1"],
+  ["BATCH-1"],
   {
     runTurn(config, calls, turn) {
       const decided = new Map<string, PolicyDecision>();

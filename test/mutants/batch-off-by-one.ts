@@ -5,7 +5,7 @@ import { mutant } from "./mutant.ts";
 export default mutant(
   "batch-off-by-one",
   "A turn is evaluated first and executed afterwards, pairing the allowed arguments with the turn's calls by position, so a denied or invalid call shifts every later one.",
-  ["BATCH-1", "BATCH-2", "INV-1"],
+  ["BATCH-1", "BATCH-2", "INV-1", "INV-2"],
   {
     async runTurn(config, calls, turn) {
       const allowed: { tool: WiredTool; args: unknown }[] = [];

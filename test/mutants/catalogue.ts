@@ -11,6 +11,7 @@ import doubleParse from "./double-parse.ts";
 import eitherHashAccepted from "./either-hash-accepted.ts";
 import emptyArgumentsAsObject from "./empty-arguments-as-object.ts";
 import freshParseForTool from "./fresh-parse-for-tool.ts";
+import hashCoversCallId from "./hash-covers-call-id.ts";
 import hashOverRawString from "./hash-over-raw-string.ts";
 import hashOverRequest from "./hash-over-request.ts";
 import hashWithoutToolName from "./hash-without-tool-name.ts";
@@ -25,7 +26,6 @@ import noMutationCheck from "./no-mutation-check.ts";
 import parseMemoizedByRequest from "./parse-memoized-by-request.ts";
 import plainJsonParse from "./plain-json-parse.ts";
 import policySeesRequest from "./policy-sees-request.ts";
-import policyWithoutRequestView from "./policy-without-request-view.ts";
 import preRfcOrdering from "./pre-rfc-ordering.ts";
 import requestViewIsHookedInput from "./request-view-is-hooked-input.ts";
 import resumeReusesPendingHash from "./resume-reuses-pending-hash.ts";
@@ -62,11 +62,11 @@ export const MUTANTS: readonly Mutant[] = [
   hashOverRequest,
   hashOverRawString,
   hashWithoutToolName,
+  hashCoversCallId,
   stringifyNotCanonical,
   topLevelKeyReplacer,
   // Authorization.
   policySeesRequest,
-  policyWithoutRequestView,
   noMutationCheck,
   shallowMutationCheck,
   mutationCheckOnlyOnAllow,

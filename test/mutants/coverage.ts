@@ -27,9 +27,9 @@ export async function runMutants(mutants: readonly Mutant[] = MUTANTS): Promise<
 
 export const failedCases = (run: MutantRun): CaseResult[] => run.results.filter((result) => result.status === "failed");
 
-/** The requirements a run shows broken: named by a failure, or listed by a failed case. */
+/** The requirements a run shows broken: those its failures name. */
 export function shownBroken(run: MutantRun): Set<string> {
-  return new Set(failedCases(run).flatMap((result) => [...result.requirements, ...result.failures.map((failure) => failure.requirement)]));
+  return new Set(run.results.flatMap((result) => result.failures.map((failure) => failure.requirement)));
 }
 
 export interface RequirementCoverage {

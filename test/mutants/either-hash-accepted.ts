@@ -5,7 +5,7 @@ import { mutant } from "./mutant.ts";
 export default mutant(
   "either-hash-accepted",
   "For migration, a call that needs approval is evaluated a second time under the pre-schema request hash, so old grants still authorize.",
-  ["APPROVAL-4", "INV-1", "INV-4"],
+  ["APPROVAL-4", "INV-1", "INV-4", "MATRIX-4", "MATRIX-7"],
   {
     async authorize(policy, input) {
       const effective = await referenceStages.authorize(policy, input);

@@ -4,7 +4,7 @@ import { mutant } from "./mutant.ts";
 export default mutant(
   "fresh-parse-for-tool",
   "The tool wrapper decodes and validates the model's raw arguments again at execution instead of taking the evaluated object.",
-  ["INV-3", "INV-5", "HOOK-1"],
+  ["INV-2", "INV-3", "INV-5", "DECOY-2", "BATCH-4"],
   {
     attempt(config, call, turn) {
       const stages: Stages = {

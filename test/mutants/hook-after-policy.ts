@@ -5,7 +5,7 @@ import { mutant } from "./mutant.ts";
 export default mutant(
   "hook-after-policy",
   "PreToolUse hooks run at tool entry, after authorization, so the policy approves one input and the tool runs the rewritten one.",
-  ["HOOK-1", "HOOK-2", "INV-5", "HOOK-4"],
+  ["HOOK-1", "INV-5"],
   {
     attempt(config, call, turn) {
       const tools: Record<string, WiredTool> = {};

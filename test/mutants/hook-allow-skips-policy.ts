@@ -5,7 +5,7 @@ import { mutant } from "./mutant.ts";
 export default mutant(
   "hook-allow-skips-policy",
   "A PreToolUse hook's allow is taken as the final decision, so the call runs without asking the policy.",
-  ["HOOK-3", "INV-1"],
+  ["HOOK-3"],
   {
     attempt(config, call, turn) {
       let allowedByHook = false;

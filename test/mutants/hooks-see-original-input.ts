@@ -4,7 +4,7 @@ import { mutant } from "./mutant.ts";
 export default mutant(
   "hooks-see-original-input",
   "Every PreToolUse hook is handed the model's original input and only the last hook's rewrite is kept, so earlier rewrites are lost.",
-  ["HOOK-4", "HOOK-1"],
+  ["HOOK-4"],
   {
     async rewrite(config, attempt) {
       let last: HookOutcome = { input: attempt.requested };

@@ -3,7 +3,7 @@ import { mutant } from "./mutant.ts";
 export default mutant(
   "no-isolation",
   "The schema's output goes to policy and tool as it is, sharing Zod's nested default objects between parses and keeping a passthrough __proto__ as a prototype.",
-  ["DECOY-2", "BATCH-3", "BATCH-4", "MATRIX-7"],
+  ["DECOY-2", "BATCH-4"],
   {
     isolate: (parsed) => parsed,
   },

@@ -7,7 +7,7 @@ const parsedBefore = keptPer(() => new Map<string, unknown>());
 export default mutant(
   "parse-memoized-by-request",
   "Parse results are cached by the request's JSON text, so identical calls share one arguments object and a tool's change to it reaches the next call.",
-  ["BATCH-3", "BATCH-1"],
+  ["INV-1", "INV-3", "BATCH-3"],
   {
     parse(tool, input) {
       const cache = parsedBefore(tool);

@@ -8,7 +8,7 @@ const suspendedArguments = keptPer(() => new Map<string, unknown>());
 export default mutant(
   "resume-runs-stored-proposal",
   "Once a resumed call is allowed, the runtime executes the arguments object it stored with the suspended proposal instead of the one just evaluated.",
-  ["INV-5", "APPROVAL-1"],
+  ["INV-5"],
   {
     async attempt(config, call, turn) {
       const stored = suspendedArguments(config);

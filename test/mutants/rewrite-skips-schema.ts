@@ -4,7 +4,7 @@ import { mutant } from "./mutant.ts";
 export default mutant(
   "rewrite-skips-schema",
   "The model's request is validated and a hook's updatedInput then replaces the validated arguments as it is, without going through the schema.",
-  ["HOOK-1", "HOOK-2", "INV-1", "MATRIX-1"],
+  ["HOOK-1", "INV-1"],
   {
     attempt(config, call, turn) {
       let replacement: { input: unknown } | undefined;

@@ -2,12 +2,15 @@
 // command, turns the probe records it reports into the probe log the checks read, and, when the
 // adapter hangs, crashes, exits or breaks the protocol, errors the case and restarts it.
 import type { z } from "zod";
-import type { CallOutcome, Capability, PolicyDecision } from "../../adapter.ts";
+import type { Capability, PolicyDecision } from "../../adapter.ts";
+import type { Json } from "../../loading/case-schema.ts";
+import { snapshot, snapshotOfNotation, type Snapshot } from "../../values/snapshot.ts";
+import { emptyLog, type ProbeLog } from "../observation.ts";
+import { observeOutcomes } from "../outcomes.ts";
 import { caseBudget, ImplementationBroke, type CaseSession, type Implementation } from "../implementation.ts";
 import type { LoadedCase } from "../../loading/loader.ts";
-import type { ProbeLog } from "../probes.ts";
 import { AdapterProcess, ProcessFailure } from "./adapter-process.ts";
-import { HelloReply, PROTOCOL, Reply, type ProbeRecord, type Request } from "./protocol.ts";
+import { CallOutcome, HelloReply, PROTOCOL, Reply, type ProbeRecord, type Request, type Value } from "./protocol.ts";
 
 /** How long the adapter may take to start and answer "hello". */
 export const STARTUP_TIMEOUT_MS = 10_000;
@@ -54,7 +57,7 @@ class Connection {
   private hello: z.infer<typeof HelloReply> | undefined;
 
   async openSession(testCase: LoadedCase, timeoutMs: number): Promise<CaseSession> {
-    const log: ProbeLog = { parses: [], hooks: [], policies: [], executions: [] };
+    const log = emptyLog();
     let step = 0;
     let broken = false;
     const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -85,8 +88,15 @@ class Connection {
           const reply = await this.request("turn", { turn, calls: [...calls], grants: [...session.grants].sort() }, budget, `turn ${turn}`);
           if (reply.type !== "turn-result") throw new ImplementationBroke(`the adapter answered turn ${turn} with "${reply.type}"`);
           for (const record of reply.records) addRecord(log, record, step);
-          return reply.outcomes as CallOutcome[];
+          return observeOutcomes(reply.outcomes, CallOutcome, (value) => snapshotOfValue(value as Value), `the adapter's answer to turn ${turn}`);
         }),
+      ...(this.hello?.capabilities.includes("fingerprint") && {
+        fingerprint: (toolName: string, args: unknown) =>
+          guarded(async () => {
+            const reply = await this.request("fingerprint", { toolName, arguments: args as Json }, budget, `the fingerprint of ${toolName}`);
+            return (reply as Extract<Reply, { type: "fingerprinted" }>).proposalHash;
+          }),
+      }),
       close: async () => {
         if (broken || !this.process?.alive) return;
         const grace = { remaining: () => END_GRACE_MS, describe: `${END_GRACE_MS} ms` };
@@ -122,38 +132,67 @@ class Connection {
     }
     if (reply.data.id !== id) throw process.failure(`the adapter answered request ${reply.data.id} when ${id} (${what}) was asked`);
     if (reply.data.type === "error") throw process.failure(`the adapter reported an error for ${what}: ${reply.data.message}`);
-    const expected = { hello: "hello", start: "started", turn: "turn-result", end: "ended" }[type as Exclude<T, "shutdown">];
+    const expected = { hello: "hello", start: "started", turn: "turn-result", fingerprint: "fingerprinted", end: "ended" }[type as Exclude<T, "shutdown">];
     if (reply.data.type !== expected) throw process.failure(`the adapter answered ${what} with "${reply.data.type}" instead of "${expected}"`);
     // The message as decoded, not as zod rebuilt it: an own "__proto__" member must survive.
     return message as Reply;
   }
 }
 
+/** The snapshot of a reported value: the harness computes the canonical form itself. */
+function snapshotOfValue(value: Value): Snapshot {
+  return "json" in value ? snapshot(value.json) : snapshotOfNotation(value.notation);
+}
+
 /** Files a reported record in the probe log; object identities become comparable references. */
 function addRecord(log: ProbeLog, record: ProbeRecord, step: number): void {
   switch (record.kind) {
-    case "parse": {
-      const { kind: _, ...rest } = record;
-      log.parses.push({ ...rest, step });
+    case "parse":
+      log.parses.push({ seq: record.seq, step, tool: record.tool, input: snapshotOfValue(record.input), ...(record.output && { output: snapshotOfValue(record.output) }) });
       return;
-    }
-    case "hook": {
-      const { kind: _, ...rest } = record;
-      log.hooks.push({ ...rest, step });
+    case "hook":
+      log.hooks.push({
+        seq: record.seq,
+        step,
+        hookId: record.hookId,
+        callId: record.callId,
+        tool: record.tool,
+        toolInput: snapshotOfValue(record.toolInput),
+        ...(record.decision && { decision: record.decision }),
+        ...(record.updatedInput && { output: snapshotOfValue(record.updatedInput) }),
+      });
       return;
-    }
     case "policy": {
-      const { kind: _, parsedObject, decision: reported, ...rest } = record;
+      const reported = record.decision;
       const decision: PolicyDecision =
         reported.decision === "deny" ? { decision: "deny", reason: reported.reason ?? "" } : { decision: reported.decision, ...(reported.reason ? { reason: reported.reason } : {}) };
-      log.policies.push({ ...rest, step, parsedRef: `object ${parsedObject}`, decision });
+      log.policies.push({
+        seq: record.seq,
+        step,
+        callId: record.callId,
+        tool: record.tool,
+        parsedRef: `object ${record.parsedObject}`,
+        parsedAtEntry: snapshotOfValue(record.parsedArguments),
+        requestedAtEntry: record.requestedArguments && snapshotOfValue(record.requestedArguments),
+        argsCanonicalJson: record.argsCanonicalJson,
+        proposalHash: record.proposalHash,
+        decision,
+        inherited: record.inherited,
+        mutation: record.mutation,
+      });
       return;
     }
-    case "execution": {
-      const { kind: _, argsObject, ...rest } = record;
-      log.executions.push({ ...rest, step, argsRef: `object ${argsObject}` });
+    case "execution":
+      log.executions.push({
+        seq: record.seq,
+        step,
+        callId: record.callId,
+        tool: record.tool,
+        argsRef: `object ${record.argsObject}`,
+        argsAtEntry: snapshotOfValue(record.arguments),
+        inherited: record.inherited,
+      });
       return;
-    }
   }
 }
 

@@ -3,16 +3,25 @@
 // generated from these schemas. Every reply is checked against them.
 import { z } from "zod";
 import { CAPABILITIES } from "../../adapter.ts";
-import { DECISIONS, Hook, Policy, Tool } from "../../loading/case-schema.ts";
+import { DECISIONS, Hook, Json, Policy, Tool } from "../../loading/case-schema.ts";
+import { outcomeSchema } from "../outcomes.ts";
 
-export const PROTOCOL = "effective-args/1";
+export const PROTOCOL = "effective-args/2";
 
 const RequestId = z.number().int().positive().describe("Counts the harness's requests; the reply echoes it.");
 
-const Snapshot = z
-  .union([z.strictObject({ canonical: z.string() }), z.strictObject({ unrepresentable: z.string() })])
-  .describe("A value as it was at that moment: its RFC 8785 canonical JSON, or why it has none.")
-  .meta({ id: "Snapshot" });
+/**
+ * A value a runtime handed over, as it was at that moment. The harness computes every canonical
+ * form itself, so the adapter sends the value, not its canonical JSON: as JSON when it is plain
+ * JSON data, or else in the extended notation of spec/adapter-protocol.md ("Values").
+ */
+export const Value = z
+  .union([
+    z.strictObject({ json: Json.describe("The value, when it is plain JSON data.") }),
+    z.strictObject({ notation: z.string().describe("The value in the extended notation, when JSON cannot hold it (NaN, Infinity, undefined members, BigInt).") }),
+  ])
+  .meta({ id: "Value" });
+export type Value = z.infer<typeof Value>;
 
 const ModelCall = z.strictObject({ callId: z.string(), toolName: z.string(), rawArguments: z.string() }).meta({ id: "ModelCall" });
 
@@ -36,9 +45,15 @@ export const TurnRequest = z.strictObject({
   calls: z.array(ModelCall),
   grants: z.array(z.string()).describe("Proposal hashes approval has been granted for; the policy's `granted` fact reads them."),
 }).meta({ id: "TurnRequest" });
+export const FingerprintRequest = z.strictObject({
+  type: z.literal("fingerprint"),
+  id: RequestId,
+  toolName: z.string(),
+  arguments: Json.describe("Effective arguments to fingerprint."),
+}).describe("With the fingerprint capability: the proposal hash the runtime computes, by its own formula, for a call to this tool with these effective arguments.").meta({ id: "FingerprintRequest" });
 export const EndRequest = z.strictObject({ type: z.literal("end"), id: RequestId }).meta({ id: "EndRequest" });
 export const ShutdownRequest = z.strictObject({ type: z.literal("shutdown") }).meta({ id: "ShutdownRequest" });
-export const Request = z.discriminatedUnion("type", [HelloRequest, StartRequest, TurnRequest, EndRequest, ShutdownRequest]);
+export const Request = z.discriminatedUnion("type", [HelloRequest, StartRequest, TurnRequest, FingerprintRequest, EndRequest, ShutdownRequest]);
 export type Request = z.infer<typeof Request>;
 
 // Adapter to harness.
@@ -47,16 +62,16 @@ const Decision = z.strictObject({ decision: z.enum(DECISIONS), reason: z.string(
 const Seq = z.number().int().nonnegative().describe("Order of the record within the session, increasing.");
 
 export const ProbeRecord = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("parse"), seq: Seq, tool: z.string(), input: Snapshot, output: Snapshot.optional() }),
+  z.strictObject({ kind: z.literal("parse"), seq: Seq, tool: z.string(), input: Value, output: Value.optional().describe("Only when the parse succeeded.") }),
   z.strictObject({
     kind: z.literal("hook"),
     seq: Seq,
     hookId: z.string(),
     callId: z.string(),
     tool: z.string(),
-    toolInput: Snapshot,
+    toolInput: Value,
     decision: z.enum(["allow", "deny"]).optional(),
-    output: Snapshot.optional(),
+    updatedInput: Value.optional().describe("The replacement input, when the hook rewrote."),
   }),
   z.strictObject({
     kind: z.literal("policy"),
@@ -64,12 +79,13 @@ export const ProbeRecord = z.discriminatedUnion("kind", [
     callId: z.string(),
     tool: z.string(),
     parsedObject: z.number().int().describe("Identity of the parsedArguments object the policy was handed."),
-    parsedAtEntry: Snapshot,
-    requestedAtEntry: Snapshot.optional(),
-    argsCanonicalJson: z.string(),
-    proposalHash: z.string(),
+    parsedArguments: Value.describe("parsedArguments at entry to the policy."),
+    requestedArguments: Value.optional().describe("requestedArguments at entry, when the runtime handed the policy that view."),
+    argsCanonicalJson: z.string().optional().describe("As handed to the policy."),
+    proposalHash: z.string().optional().describe("As handed to the policy."),
     decision: Decision,
     inherited: z.array(z.string()),
+    mutation: z.enum(["changed", "unchanged"]).optional().describe("With a policy mutate: whether the edit changed the arguments."),
   }),
   z.strictObject({
     kind: z.literal("execution"),
@@ -77,31 +93,13 @@ export const ProbeRecord = z.discriminatedUnion("kind", [
     callId: z.string(),
     tool: z.string(),
     argsObject: z.number().int().describe("Identity of the object the tool was handed; equal to parsedObject when it is the same object."),
-    argsAtEntry: Snapshot,
+    arguments: Value.describe("The arguments at entry to the tool."),
     inherited: z.array(z.string()),
   }),
 ]).meta({ id: "ProbeRecord" });
 export type ProbeRecord = z.infer<typeof ProbeRecord>;
 
-const JsonValue = z.json().meta({ id: "JsonValue" });
-
-const SuspendedProposal = z.strictObject({
-  kind: z.literal("tool"),
-  callId: z.string(),
-  toolName: z.string(),
-  rawArguments: z.string(),
-  requestedArguments: JsonValue.optional(),
-  parsedArguments: JsonValue,
-  argsCanonicalJson: z.string(),
-  proposalHash: z.string(),
-});
-
-export const CallOutcome = z.discriminatedUnion("outcome", [
-  z.strictObject({ callId: z.string(), outcome: z.literal("executed"), result: z.unknown().optional().describe("What the tool returned; not checked.") }),
-  z.strictObject({ callId: z.string(), outcome: z.literal("denied"), reason: z.string() }),
-  z.strictObject({ callId: z.string(), outcome: z.literal("suspended"), proposal: SuspendedProposal }),
-  z.strictObject({ callId: z.string(), outcome: z.literal("invalid"), stage: z.enum(["json", "schema"]), message: z.string() }),
-]).meta({ id: "CallOutcome" });
+export const CallOutcome = outcomeSchema(Value, true).meta({ id: "CallOutcome" });
 
 export const HelloReply = z.strictObject({
   type: z.literal("hello"),
@@ -112,11 +110,12 @@ export const HelloReply = z.strictObject({
 }).meta({ id: "HelloReply" });
 export const StartedReply = z.strictObject({ type: z.literal("started"), id: RequestId }).meta({ id: "StartedReply" });
 export const TurnReply = z.strictObject({ type: z.literal("turn-result"), id: RequestId, outcomes: z.array(CallOutcome), records: z.array(ProbeRecord) }).meta({ id: "TurnReply" });
+export const FingerprintReply = z.strictObject({ type: z.literal("fingerprinted"), id: RequestId, proposalHash: z.string() }).meta({ id: "FingerprintReply" });
 export const EndedReply = z.strictObject({ type: z.literal("ended"), id: RequestId }).meta({ id: "EndedReply" });
 export const ErrorReply = z
   .strictObject({ type: z.literal("error"), id: RequestId, message: z.string() })
   .describe("The adapter could not serve the request (its runtime threw, say): the case is errored with this message.").meta({ id: "ErrorReply" });
-export const Reply = z.discriminatedUnion("type", [HelloReply, StartedReply, TurnReply, EndedReply, ErrorReply]);
+export const Reply = z.discriminatedUnion("type", [HelloReply, StartedReply, TurnReply, FingerprintReply, EndedReply, ErrorReply]);
 export type Reply = z.infer<typeof Reply>;
 
 /** Every message of the protocol, in either direction: the root of spec/protocol.schema.json. */

@@ -1,0 +1,24 @@
+// Policy and tool activity must belong to a call of the turn it happens in: a runtime that
+// replays an approved proposal by itself, or acts while approval is being granted, runs
+// something no attempt of the model asked for (RFC-0015, invariant 1).
+import type { Failure } from "../running/results.ts";
+import type { Observation } from "../running/observation.ts";
+
+export function strayActivityFailures({ log, turns }: Observation): Failure[] {
+  const callsOfStep = new Map(turns.map((turn) => [turn.step, new Set(turn.calls.map((call) => call.id))]));
+  const stray = <T extends { step: number; callId: string }>(records: T[]) => records.filter((record) => !callsOfStep.get(record.step)?.has(record.callId));
+  return [
+    ...stray(log.executions).map((record) => ({
+      requirement: "INV-1",
+      message: `the tool ${record.tool} ran for call ${record.callId} outside any attempt of that call`,
+      step: record.step,
+      callId: record.callId,
+    })),
+    ...stray(log.policies).map((record) => ({
+      requirement: "INV-1",
+      message: `the policy evaluated call ${record.callId} outside any attempt of that call`,
+      step: record.step,
+      callId: record.callId,
+    })),
+  ];
+}

@@ -1,0 +1,93 @@
+// What the checks of one turn look at: that turn's records, call by call, and what each call's
+// attempt should have been (its schema input, whether it reached the schema, whether the
+// runtime legitimately did not attempt it).
+import type { Call, CallExpectation } from "../loading/case-schema.ts";
+import type { Failure } from "../running/results.ts";
+import type { ExecutionRecord, HookRecord, Observation, ParseRecord, PolicyRecord, TurnObservation } from "../running/observation.ts";
+import { decodedRequest, type Snapshot } from "../values/snapshot.ts";
+
+export interface TurnContext {
+  observation: Observation;
+  turn: TurnObservation;
+  policies: PolicyRecord[];
+  executions: ExecutionRecord[];
+  parses: ParseRecord[];
+  hooks: HookRecord[];
+  policiesOf(callId: string): PolicyRecord[];
+  executionsOf(callId: string): ExecutionRecord[];
+  /** The hook runs of a call that returned a replacement input, in order. */
+  rewritesOf(callId: string): HookRecord[];
+  /** What the schema must parse for a call: the last hook rewrite, else the decoded request. */
+  schemaInput(call: Call): Snapshot | undefined;
+  /** A call reported not attempted after an earlier call of the turn failed validation, and left no record. */
+  notAttempted(callId: string): boolean;
+  /** A call whose raw string is not JSON, or that the runtime reported invalid. */
+  invalid(call: Call): boolean;
+  /** Builds a failure of this turn; `explains`: see explains(). */
+  failure(requirement: string, message: string, details?: { callId?: string; diff?: string; explains?: Explained }): Failure;
+}
+
+/** The expectation words a universal failure accounts for: every word, or the ones listed. */
+export type Explained = "every expectation" | readonly (keyof CallExpectation)[];
+
+const EXPLAINS = new WeakMap<Failure, Explained>();
+
+/**
+ * Whether a universal failure accounts for a failed expectation of its call. A failure that
+ * breaks the order of the attempt itself (invalid input went on, a hook ran out of place, the
+ * policy was not handed the call's own parse output, a tool ran without an allowing evaluation)
+ * makes every expectation of the call a consequence of it; a narrower one, some words only.
+ * Without a word: whether it accounts for every expectation.
+ */
+/** Marks a failure made outside a turn's context as accounting for every expectation of its call. */
+export function explainsEverything(failure: Failure): void {
+  EXPLAINS.set(failure, "every expectation");
+}
+
+export function explains(failure: Failure, field: keyof CallExpectation | undefined): boolean {
+  const explained = EXPLAINS.get(failure);
+  return explained === "every expectation" || (field !== undefined && explained !== undefined && explained.includes(field));
+}
+
+export function turnContext(observation: Observation, turn: TurnObservation): TurnContext {
+  const inStep = <T extends { step: number }>(records: T[]) => records.filter((record) => record.step === turn.step);
+  const policies = inStep(observation.log.policies);
+  const executions = inStep(observation.log.executions);
+  const hooks = inStep(observation.log.hooks);
+  const of = <T extends { callId: string }>(records: T[]) => (callId: string) => records.filter((record) => record.callId === callId);
+  const policiesOf = of(policies);
+  const executionsOf = of(executions);
+  const rewritesOf = (callId: string) => hooks.filter((hook) => hook.callId === callId && hook.output !== undefined);
+  const notAttempted = new Set<string>();
+  let validationFailed = false;
+  for (const call of turn.calls) {
+    const outcome = turn.outcomes.get(call.id);
+    if (outcome?.outcome === "not_attempted" && validationFailed && policiesOf(call.id).length === 0 && executionsOf(call.id).length === 0) notAttempted.add(call.id);
+    if (outcome?.outcome === "invalid") validationFailed = true;
+  }
+  return {
+    observation,
+    turn,
+    policies,
+    executions,
+    parses: inStep(observation.log.parses),
+    hooks,
+    policiesOf,
+    executionsOf,
+    rewritesOf,
+    schemaInput: (call) => rewritesOf(call.id).at(-1)?.output ?? decodedRequest(call.arguments),
+    notAttempted: (callId) => notAttempted.has(callId),
+    invalid: (call) => turn.outcomes.get(call.id)?.outcome === "invalid" || decodedRequest(call.arguments) === undefined,
+    failure: (requirement, message, details = {}) => {
+      const failure: Failure = {
+        requirement,
+        message,
+        step: turn.step,
+        ...(details.callId ? { callId: details.callId } : {}),
+        ...(details.diff ? { diff: details.diff } : {}),
+      };
+      if (details.explains) EXPLAINS.set(failure, details.explains);
+      return failure;
+    },
+  };
+}

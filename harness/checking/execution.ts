@@ -1,0 +1,58 @@
+// Evaluated equals executed (RFC-0015, invariants 5 and 6): a tool runs once, after exactly one
+// allowing evaluation of its call, with the very object the policy evaluated, unchanged; a
+// policy that changed the arguments ends the attempt with policy_mutated_arguments.
+import type { Failure } from "../running/results.ts";
+import { snapshotDiff } from "../values/diff.ts";
+import { sameSnapshot } from "../values/snapshot.ts";
+import { describeOutcome } from "../running/observation.ts";
+import type { TurnContext } from "./context.ts";
+
+export const POLICY_MUTATED_ARGUMENTS = "policy_mutated_arguments";
+
+export function executionFailures(context: TurnContext): Failure[] {
+  const { turn, failure } = context;
+  const failures: Failure[] = [];
+  for (const call of turn.calls) {
+    const policies = context.policiesOf(call.id);
+    const executions = context.executionsOf(call.id);
+    if (policies.length > 1) failures.push(failure("INV-1", `the policy evaluated this one attempt ${policies.length} times`, { callId: call.id, explains: ["policyEvaluations"] }));
+    if (executions.length > 1) failures.push(failure("INV-5", `the tool ran ${executions.length} times for one attempt`, { callId: call.id }));
+    for (const execution of executions) {
+      const evaluated = policies.filter((record) => record.seq < execution.seq);
+      const allowing = evaluated.filter((record) => record.decision.decision === "allow");
+      if (evaluated.length !== 1 || allowing.length !== 1) {
+        const before = `${allowing.length} allowing policy evaluation(s) out of ${evaluated.length}`;
+        const hookAllowed = evaluated.length === 0 && context.hooks.some((hook) => hook.callId === call.id && hook.seq < execution.seq && hook.decision === "allow");
+        const siblingDecided = evaluated.length === 0 && context.policies.some((record) => record.callId !== call.id && record.tool === call.tool);
+        const [requirement, message] = hookAllowed
+          ? ["HOOK-3", "the tool ran on a hook's allow, with no policy evaluation"]
+          : siblingDecided
+            ? ["BATCH-1", "the tool ran without a policy evaluation of this call, on the decision for another call of the turn"]
+            : ["INV-1", `the tool ran after ${before}; exactly one allowing evaluation must come first`];
+        // Without any allowing evaluation the run itself is out of order; after several, only the count is.
+        const explained = allowing.length === 0 ? "every expectation" : (["policyEvaluations"] as const);
+        failures.push(failure(requirement, message, { callId: call.id, explains: explained }));
+        continue;
+      }
+      const policy = allowing[0]!;
+      if (execution.argsRef !== policy.parsedRef) {
+        failures.push(failure("INV-5", "the tool received a different object from the parsedArguments the policy evaluated", { callId: call.id }));
+      }
+      if (!sameSnapshot(execution.argsAtEntry, policy.parsedAtEntry)) {
+        const diff = snapshotDiff(policy.parsedAtEntry, execution.argsAtEntry, "evaluated", "executed");
+        // After a policy changed the arguments, INV-6 is the cause, which the call's expectations name.
+        const explained = policy.mutation === "changed" ? undefined : "every expectation";
+        failures.push(failure("INV-5", "the arguments at tool entry differ from the arguments at policy entry", { callId: call.id, diff, ...(explained && { explains: explained }) }));
+      }
+    }
+    const last = policies.at(-1);
+    if (last?.mutation === "changed") {
+      const outcome = turn.outcomes.get(call.id);
+      const denied = outcome?.outcome === "denied" && outcome.reason === POLICY_MUTATED_ARGUMENTS;
+      if (!denied || executions.some((execution) => execution.seq > last.seq)) {
+        failures.push(failure("INV-6", `the policy changed the arguments, yet the call was not denied with ${POLICY_MUTATED_ARGUMENTS} (reported: ${describeOutcome(outcome)})`, { callId: call.id }));
+      }
+    }
+  }
+  return failures;
+}

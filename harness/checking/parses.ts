@@ -1,0 +1,120 @@
+// Decode and validate before policy, and parse once (RFC-0015, invariants 1 and 3). Parses are
+// matched to attempts by tool and input, since an in-process schema cannot tell which call it
+// parses for: the policy must be handed what a parse of the call's own schema input (its last
+// hook rewrite, or else its decoded request) produced, and a tool's schema may not run more
+// often than the attempts that reached it.
+import type { Failure } from "../running/results.ts";
+import type { PolicyRecord } from "../running/observation.ts";
+import type { Call } from "../loading/case-schema.ts";
+import { snapshotDiff } from "../values/diff.ts";
+import { decodedRequest, describeSnapshot, sameSnapshot, type Snapshot } from "../values/snapshot.ts";
+import type { TurnContext } from "./context.ts";
+
+export function parseFailures(context: TurnContext): Failure[] {
+  // An invalid call that reached the policy is reported as such (validation.ts), not again here.
+  const valid = context.turn.calls.filter((call) => !context.invalid(call));
+  return [...valid.flatMap((call) => context.policiesOf(call.id).flatMap((policy) => evaluatedParseFailures(context, call, policy))), ...parseCountFailures(context)];
+}
+
+/** The policy was handed the output of an earlier parse of this call's schema input. */
+function evaluatedParseFailures(context: TurnContext, call: Call, policy: PolicyRecord): Failure[] {
+  const input = context.schemaInput(call);
+  const parsesOf = (wanted: typeof input) =>
+    context.parses.filter((parse) => parse.seq < policy.seq && parse.tool === call.tool && parse.output !== undefined && sameSnapshot(parse.input, wanted));
+  const candidates = parsesOf(input);
+  if (candidates.some((parse) => sameSnapshot(parse.output, policy.parsedAtEntry))) return [];
+  const evaluated = describeSnapshot(policy.parsedAtEntry);
+  const rewritten = context.rewritesOf(call.id).length > 0;
+  const request = decodedRequest(call.arguments);
+  const at = { callId: call.id, explains: "every expectation" as const };
+  if (rewritten && parsesOf(request).some((parse) => sameSnapshot(parse.output, policy.parsedAtEntry))) {
+    const rejected = context.parses.some((parse) => parse.seq < policy.seq && parse.tool === call.tool && parse.output === undefined && sameSnapshot(parse.input, input));
+    return rejected
+      ? [context.failure("HOOK-2", `the schema rejected the hooks' rewrite ${describeSnapshot(input)}, and the policy evaluated the model's request in its place`, at)]
+      : [context.failure("HOOK-1", `the policy evaluated the schema output of the model's request instead of the hooks' rewrite ${describeSnapshot(input)}`, at)];
+  }
+  const earlier = context.observation.log.parses.some(
+    (parse) => parse.step < context.turn.step && parse.tool === call.tool && sameSnapshot(parse.input, input) && sameSnapshot(parse.output, policy.parsedAtEntry),
+  );
+  if (earlier) return [context.failure("INV-3", `the schema did not parse this attempt's input ${describeSnapshot(input)}: the policy was handed the output of an earlier attempt's parse`, at)];
+  const produced = candidates.at(-1)?.output;
+  if (produced) {
+    const diff = snapshotDiff(produced, policy.parsedAtEntry, "parse output", "evaluated");
+    return [context.failure("INV-1", `the policy was not handed the schema output of this call's ${rewritten ? "rewritten input" : "request"}`, { ...at, diff })];
+  }
+  const what = rewritten ? "rewritten input" : "request";
+  const handed = sameSnapshot(policy.parsedAtEntry, input) ? `the ${what} itself, ${evaluated}` : `${evaluated}, the ${what} being ${describeSnapshot(input)}`;
+  return [context.failure("INV-1", `the policy evaluated this call before the schema had parsed its ${what}: it was handed ${handed}`, at)];
+}
+
+/**
+ * Every attempt that must have been parsed had its own schema input parsed; no tool's schema
+ * ran more often than attempts may have reached it, nor parsed one attempt's input twice.
+ */
+function parseCountFailures(context: TurnContext): Failure[] {
+  const failures: Failure[] = [];
+  const parsesOf = (tool: string, input: Snapshot | undefined) => context.parses.filter((parse) => parse.tool === tool && sameSnapshot(parse.input, input));
+  const groups = groupByInput(context, context.turn.calls.filter((call) => mustBeParsed(context, call)));
+  for (const group of groups) {
+    const parsed = parsesOf(group.tool, group.input).length;
+    if (parsed >= group.calls.length) continue;
+    const call = group.calls[parsed]!;
+    const attemptInputs = groupByInput(context, context.turn.calls.filter((candidate) => mayReachSchema(context, candidate)));
+    const foreign = context.parses.filter((parse) => parse.tool === group.tool && !attemptInputs.some((other) => other.tool === parse.tool && sameSnapshot(other.input, parse.input)));
+    if (context.rewritesOf(call.id).length > 0 && foreign.some((parse) => sameSnapshot(parse.input, decodedRequest(call.arguments)))) {
+      failures.push(context.failure("HOOK-1", `the schema parsed the model's request instead of the hooks' rewrite ${describeSnapshot(group.input)}`, { callId: call.id, explains: "every expectation" }));
+    } else if (foreign.length > 0) {
+      failures.push(context.failure("INV-1", `the schema validated ${describeSnapshot(foreign[0]!.input)} instead of this call's input ${describeSnapshot(group.input)}`, { callId: call.id }));
+    } else {
+      const who = group.calls.length > 1 ? `${group.calls.length} attempts (${group.calls.map((one) => one.id).join(", ")})` : "this attempt";
+      failures.push(context.failure("INV-3", `the schema of ${group.tool} parsed ${describeSnapshot(group.input)} ${parsed} time(s) for ${who}`, { callId: call.id }));
+    }
+  }
+  for (const tool of new Set(context.parses.map((parse) => parse.tool))) {
+    const attempts = context.turn.calls.filter((call) => call.tool === tool && mayReachSchema(context, call));
+    const repeated = groupByInput(context, attempts).filter((group) => parsesOf(tool, group.input).length > group.calls.length);
+    for (const group of repeated) {
+      failures.push(context.failure("INV-3", `the schema of ${tool} parsed the same input ${parsesOf(tool, group.input).length} times for ${group.calls.length} attempt(s): ${describeSnapshot(group.input)}`));
+    }
+    const parses = context.parses.filter((parse) => parse.tool === tool).length;
+    if (repeated.length === 0 && parses > attempts.length) {
+      failures.push(context.failure("INV-3", `the schema of ${tool} ran ${parses} times in this turn for ${attempts.length} attempt(s) that reached it`));
+    }
+  }
+  return failures;
+}
+
+interface InputGroup {
+  tool: string;
+  input: Snapshot | undefined;
+  calls: Call[];
+}
+
+/** Calls grouped by tool and schema input: an in-process schema cannot tell them apart. */
+function groupByInput(context: TurnContext, calls: readonly Call[]): InputGroup[] {
+  const groups: InputGroup[] = [];
+  for (const call of calls) {
+    const input = context.schemaInput(call);
+    const group = groups.find((candidate) => candidate.tool === call.tool && sameSnapshot(candidate.input, input));
+    if (group) group.calls.push(call);
+    else groups.push({ tool: call.tool, input, calls: [call] });
+  }
+  return groups;
+}
+
+/** An attempt that the runtime took past the schema (the policy saw it, or it ran) or says the schema rejected. */
+function mustBeParsed(context: TurnContext, call: Call): boolean {
+  const outcome = context.turn.outcomes.get(call.id)?.outcome;
+  if (context.notAttempted(call.id) || context.invalid(call) && outcome !== "invalid") return false;
+  const stage = context.turn.outcomes.get(call.id);
+  return (stage?.outcome === "invalid" && stage.stage === "schema") || context.policiesOf(call.id).length > 0 || outcome === "executed" || outcome === "suspended";
+}
+
+/** Whether an attempt may have been parsed: it was attempted, decoded, and no hook denied it first. */
+function mayReachSchema(context: TurnContext, call: Call): boolean {
+  const outcome = context.turn.outcomes.get(call.id);
+  if (context.notAttempted(call.id)) return false;
+  if (outcome?.outcome === "invalid" && outcome.stage === "json") return false;
+  const stoppedByHook = outcome?.outcome === "denied" && context.policiesOf(call.id).length === 0 && context.hooks.some((hook) => hook.callId === call.id && hook.decision === "deny");
+  return !stoppedByHook;
+}

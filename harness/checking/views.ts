@@ -1,0 +1,62 @@
+// The argument views the runtime shows (RFC-0015, "Argument Views" and test matrix rows 3 and
+// 7): the request view, when handed over, is the decoded model request; a suspended proposal
+// keeps both views and the fingerprint the policy saw; and nothing handed to policy or tool
+// carries members that no view shows (inherited through a prototype).
+import type { Failure } from "../running/results.ts";
+import type { PolicyRecord } from "../running/observation.ts";
+import { snapshotDiff } from "../values/diff.ts";
+import { decodedRequest, sameSnapshot } from "../values/snapshot.ts";
+import { requestViewRequirement } from "./attribution.ts";
+import type { TurnContext } from "./context.ts";
+
+export function viewFailures(context: TurnContext): Failure[] {
+  const { turn, failure } = context;
+  const failures: Failure[] = [];
+  for (const call of turn.calls) {
+    const request = decodedRequest(call.arguments);
+    const policies = context.policiesOf(call.id);
+    for (const policy of policies) {
+      if (policy.inherited.length > 0) failures.push(failure("DECOY-2", hiddenMembers("policy", policy.inherited), { callId: call.id }));
+      if (policy.requestedAtEntry !== undefined && !context.invalid(call) && !sameSnapshot(policy.requestedAtEntry, request)) {
+        const diff = snapshotDiff(request, policy.requestedAtEntry, "decoded request", "requestedArguments");
+        failures.push(failure(requestViewRequirement(context.rewritesOf(call.id).length > 0), "the requestedArguments handed to the policy are not the model's decoded request", { callId: call.id, diff }));
+      }
+    }
+    for (const execution of context.executionsOf(call.id)) {
+      if (execution.inherited.length > 0) failures.push(failure("DECOY-2", hiddenMembers("tool", execution.inherited), { callId: call.id }));
+    }
+    const outcome = turn.outcomes.get(call.id);
+    if (outcome?.outcome === "suspended") failures.push(...suspendedFailures(context, call.id, call.arguments, policies));
+  }
+  return failures;
+}
+
+function hiddenMembers(receiver: string, members: string[]): string {
+  return `the arguments handed to the ${receiver} inherit members that no view shows: ${members.join(", ")}`;
+}
+
+function suspendedFailures(context: TurnContext, callId: string, raw: string, policies: PolicyRecord[]): Failure[] {
+  const outcome = context.turn.outcomes.get(callId);
+  if (outcome?.outcome !== "suspended") return [];
+  const failures: Failure[] = [];
+  const fail = (message: string, diff?: string) => failures.push(context.failure("MATRIX-7", message, { callId, ...(diff ? { diff } : {}) }));
+  const proposal = outcome.proposal;
+  const policy = policies.filter((record) => record.decision.decision === "require_approval").at(-1);
+  if (!policy) {
+    fail("the call was suspended without a policy evaluation that required approval");
+    return failures;
+  }
+  // After a policy changed the arguments (INV-6 is reported), the proposal shows the change.
+  if (policy.mutation !== "changed" && !sameSnapshot(proposal.parsedArguments, policy.parsedAtEntry)) {
+    fail("the suspended parsedArguments differ from what the policy evaluated", snapshotDiff(policy.parsedAtEntry, proposal.parsedArguments, "evaluated", "suspended"));
+  }
+  if (proposal.argsCanonicalJson !== policy.argsCanonicalJson) fail(`the suspended argsCanonicalJson ${proposal.argsCanonicalJson} is not the ${policy.argsCanonicalJson} the policy was handed`);
+  if (proposal.proposalHash !== policy.proposalHash) fail(`the suspended proposalHash ${proposal.proposalHash} is not the effective hash ${policy.proposalHash} the policy was handed`);
+  if (proposal.rawArguments !== raw) fail(`the suspended rawArguments ${JSON.stringify(proposal.rawArguments)} are not the model's exact string ${JSON.stringify(raw)}`);
+  const request = decodedRequest(raw);
+  if (proposal.requestedArguments === undefined) fail("the suspended proposal has no requestedArguments view");
+  else if (!sameSnapshot(proposal.requestedArguments, request)) {
+    fail("the suspended requestedArguments are not the model's decoded request", snapshotDiff(request, proposal.requestedArguments, "decoded request", "suspended"));
+  }
+  return failures;
+}

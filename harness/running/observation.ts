@@ -1,0 +1,125 @@
+// What a case run observed: the probe records (made by the harness's own probes in-process, or
+// reported over the stdio protocol) and the outcomes the implementation reported, every value
+// kept as a snapshot taken when it was handed over. The checks read nothing else.
+import type { PolicyDecision } from "../adapter.ts";
+import type { Call } from "../loading/case-schema.ts";
+import type { LoadedCase } from "../loading/loader.ts";
+import type { Snapshot } from "../values/snapshot.ts";
+import type { Failure } from "./results.ts";
+
+interface Recorded {
+  /** Order of the record within the case. */
+  seq: number;
+  /** The index of the step it fell in. */
+  step: number;
+}
+
+export interface ParseRecord extends Recorded {
+  tool: string;
+  input: Snapshot;
+  /** Present when the parse succeeded: the schema output as it left the schema. */
+  output?: Snapshot;
+}
+
+export interface HookRecord extends Recorded {
+  hookId: string;
+  callId: string;
+  tool: string;
+  toolInput: Snapshot;
+  decision?: "allow" | "deny";
+  /** The hook's updatedInput, when it rewrote. */
+  output?: Snapshot;
+}
+
+export interface PolicyRecord extends Recorded {
+  callId: string;
+  tool: string;
+  /** Stands for the identity of the parsedArguments object (the object itself, in-process). */
+  parsedRef: unknown;
+  parsedAtEntry: Snapshot;
+  /** Absent when the runtime handed the policy no requestedArguments (RFC-0015 makes it optional). */
+  requestedAtEntry?: Snapshot | undefined;
+  /** As handed to the policy; absent when the runtime handed none, or not a string. */
+  argsCanonicalJson?: string | undefined;
+  proposalHash?: string | undefined;
+  decision: PolicyDecision;
+  /** Enumerable members the arguments inherit through a prototype (see inheritedMembers). */
+  inherited: string[];
+  /** With a policy "mutate": whether the edit changed the arguments (a runtime may hand read-only ones). */
+  mutation?: "changed" | "unchanged" | undefined;
+}
+
+export interface ExecutionRecord extends Recorded {
+  callId: string;
+  tool: string;
+  argsRef: unknown;
+  argsAtEntry: Snapshot;
+  inherited: string[];
+}
+
+export interface ProbeLog {
+  parses: ParseRecord[];
+  hooks: HookRecord[];
+  policies: PolicyRecord[];
+  executions: ExecutionRecord[];
+}
+
+export const emptyLog = (): ProbeLog => ({ parses: [], hooks: [], policies: [], executions: [] });
+
+/** The records one call left in one step, in the order they were made. */
+export function recordsOf<T extends { step: number; callId: string }>(records: readonly T[], step: number, callId: string): T[] {
+  return records.filter((record) => record.step === step && record.callId === callId);
+}
+
+/** A suspended proposal as it was reported, its argument views snapshotted at the end of its turn. */
+export interface ObservedProposal {
+  kind: string;
+  callId: string;
+  toolName: string;
+  rawArguments: string;
+  requestedArguments?: Snapshot | undefined;
+  parsedArguments: Snapshot;
+  argsCanonicalJson: string;
+  proposalHash: string;
+}
+
+export type ObservedOutcome =
+  | { callId: string; outcome: "executed" }
+  | { callId: string; outcome: "denied"; reason: string }
+  | { callId: string; outcome: "suspended"; proposal: ObservedProposal }
+  | { callId: string; outcome: "invalid"; stage: "json" | "schema"; message: string }
+  | { callId: string; outcome: "not_attempted" };
+
+export interface TurnObservation {
+  step: number;
+  turn: number;
+  calls: Call[];
+  outcomes: ReadonlyMap<string, ObservedOutcome>;
+}
+
+/** The runtime's own fingerprint of a value, asked for at a grant step (the "fingerprint" capability). */
+export interface FingerprintRecord {
+  step: number;
+  tool: string;
+  value: Snapshot;
+  proposalHash: string;
+  /** The call whose request or effective value was fingerprinted. */
+  callId: string;
+}
+
+/** Everything a case run produced: the implementation's reports and the probes' records. */
+export interface Observation {
+  testCase: LoadedCase;
+  log: ProbeLog;
+  turns: TurnObservation[];
+  fingerprints: FingerprintRecord[];
+  /** Failures found while running (a grant that could not be given, say). */
+  runFailures: Failure[];
+}
+
+export function describeOutcome(outcome: ObservedOutcome | undefined): string {
+  if (!outcome) return "no report";
+  if (outcome.outcome === "denied") return `denied ("${outcome.reason}")`;
+  if (outcome.outcome === "invalid") return `invalid at stage ${outcome.stage} (${outcome.message})`;
+  return outcome.outcome.replace("_", " ");
+}
