@@ -90,7 +90,7 @@ describe("the validate command", () => {
     expect(code).toBe(1);
     expect(stdout).toBe(
       [
-        `${fixture}:36:5: steps.2: the reference fails MATRIX-1 here: cannot grant approval for c1: it was not suspended`,
+        `${fixture}:36:5: steps.2: the reference fails MATRIX-1 here: cannot grant approval for c1: it was not suspended (reported: executed)`,
         `${fixture}:30:9: steps.0.expect.c1.parsedArguments: the reference does not meet this expectation: parsedArguments (at policy entry) differ from the expectation`,
         "    - expected",
         "    + actual",

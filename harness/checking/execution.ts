@@ -35,6 +35,12 @@ export function executionFailures(context: TurnContext): Failure[] {
         continue;
       }
       const policy = allowing[0]!;
+      const sibling = execution.argsRef !== policy.parsedRef && context.policies.find((record) => record.callId !== call.id && record.parsedRef === execution.argsRef);
+      if (sibling) {
+        const message = `the tool ran for ${call.id} with the arguments evaluated for ${sibling.callId}`;
+        failures.push(failure("BATCH-1", message, { callId: call.id, explains: "every expectation" }));
+        continue;
+      }
       if (execution.argsRef !== policy.parsedRef) {
         failures.push(failure("INV-5", "the tool received a different object from the parsedArguments the policy evaluated", { callId: call.id }));
       }
@@ -44,6 +50,12 @@ export function executionFailures(context: TurnContext): Failure[] {
         const explained = policy.mutation === "changed" ? undefined : "every expectation";
         failures.push(failure("INV-5", "the arguments at tool entry differ from the arguments at policy entry", { callId: call.id, diff, ...(explained && { explains: explained }) }));
       }
+    }
+    if (context.turn.outcomes.get(call.id)?.outcome === "executed" && executions.length === 0) {
+      const evaluated = policies.at(-1)?.parsedRef;
+      const elsewhere = context.executions.find((execution) => execution.callId !== call.id && evaluated !== undefined && execution.argsRef === evaluated);
+      const message = elsewhere ? `reported executed, but its arguments ran as ${elsewhere.callId}'s` : "reported executed, but its tool did not run for it";
+      failures.push(failure(elsewhere ? "BATCH-1" : "INV-5", message, { callId: call.id, explains: "every expectation" }));
     }
     const last = policies.at(-1);
     if (last?.mutation === "changed") {
