@@ -36,6 +36,20 @@ describe("the CLI", () => {
     expect(named).toContainEqual(expect.objectContaining({ requirement: expect.stringMatching(/^(INV-6|MATRIX-6)$/), message: expect.any(String) }));
   });
 
+  it("rests MUST verdicts on MUST evidence: a SHOULD failure in a must case leaves the MUST badge whole, and --level must passes it", () => {
+    const variant = "test/variants/terminal-validation-errors.ts";
+    const all = cli("run", "--reporter", "json", "--adapter", variant);
+    expect(all.code).toBe(1);
+    const report = JSON.parse(all.stdout);
+    expect(report.summary.badge).toMatch(/^MUST (\d+)\/\1 \(100%\), SHOULD \d+\/\d+ \(\d\d%\)$/);
+    const failed = report.results.filter((result: { status: string }) => result.status === "failed");
+    expect(failed.map((result: { id: string }) => result.id)).toEqual(["read-batch/batch-goes-on-after-invalid-call", "read-batch/invalid-calls-stop-alone"]);
+    expect(new Set(failed.flatMap((result: { failures: { requirement: string }[] }) => result.failures.map((failure) => failure.requirement)))).toEqual(new Set(["BATCH-5"]));
+    const must = cli("run", "--reporter", "json", "--adapter", variant, "--level", "must");
+    expect(must.code).toBe(0);
+    expect(JSON.parse(must.stdout).summary).toMatchObject({ failed: 0, passed: report.summary.byLevel.must.total });
+  });
+
   it("prints progress, diffs and a summary by level and family in the pretty reporter", () => {
     const { code, stdout } = cli("run", "--adapter", "test/mutants/pre-rfc-ordering.ts", "--filter", "decoy-field/*");
     expect(code).toBe(1);

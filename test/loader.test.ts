@@ -41,6 +41,30 @@ describe("the case loader", () => {
     ]);
   });
 
+  it("rejects a call requirement the case does not list", () => {
+    expect(messages("foreign-requirement")).toEqual([expect.stringMatching(/foreign-requirement\.yaml:17:26: "MATRIX-2" is not one of the case's requirements \(MATRIX-1\)$/)]);
+  });
+
+  it("rejects a default its node would change or refuse, since schema libraries disagree on parsing defaults", () => {
+    expect(messages("default-not-kept")).toEqual([
+      expect.stringMatching(/default-not-kept\.yaml:10:70: the default must be a value this node leaves unchanged, but it parses to "\/etc"$/),
+      expect.stringMatching(/default-not-kept\.yaml:11:42: the default is not a value this node accepts: /),
+      expect.stringMatching(/default-not-kept\.yaml:14:20: the default must be a value this node leaves unchanged, but it parses to \{"recursive":false\}$/),
+    ]);
+  });
+
+  it("rejects patterns outside the subset every engine reads alike, saying where", () => {
+    expect(messages("pattern-outside-subset")).toEqual([
+      expect.stringMatching(/pattern-outside-subset\.yaml:13:43: policy\.rules\.0\.when\.matches: .*at character 5: "\\b" is not in the subset/),
+      expect.stringMatching(/pattern-outside-subset\.yaml:15:43: policy\.rules\.1\.when\.matches: .*at character 5: "\." is not in the subset/),
+      expect.stringMatching(/pattern-outside-subset\.yaml:17:43: policy\.rules\.2\.when\.matches: .*at character 21: only "\(\?:" groups are allowed/),
+    ]);
+  });
+
+  it("rejects a grant over a request that does not decode", () => {
+    expect(messages("requested-grant-undecodable")).toEqual([expect.stringMatching(/requested-grant-undecodable\.yaml:18:30: a grant over the request needs a decodable request/)]);
+  });
+
   it("keeps loading the good files of a folder that has bad ones", () => {
     const result = loadCases([fileURLToPath(new URL("./fixtures/bad-cases", import.meta.url))]);
     expect(result.errors.map((error) => error.file.split("/").pop())).toEqual([
@@ -48,8 +72,16 @@ describe("the case loader", () => {
       "bad-references.yaml",
       "bad-references.yaml",
       "bad-references.yaml",
+      "default-not-kept.yaml",
+      "default-not-kept.yaml",
+      "default-not-kept.yaml",
+      "foreign-requirement.yaml",
       "malformed-yaml.yaml",
       "missing-field.yaml",
+      "pattern-outside-subset.yaml",
+      "pattern-outside-subset.yaml",
+      "pattern-outside-subset.yaml",
+      "requested-grant-undecodable.yaml",
       "unknown-transform.yaml",
       "unknown-word.yaml",
       "unknown-word.yaml",

@@ -25,8 +25,8 @@ export function checkPattern(source: string): void {
   const chars = [...source]; // code points, as a "u" regular expression reads them
   let at = 0;
   const peek = () => chars[at];
-  const fail = (message: string): never => {
-    throw new PatternError(at, message);
+  const fail = (message: string, index = at): never => {
+    throw new PatternError(index, message);
   };
   const expect = (char: string) => {
     if (peek() !== char) fail(`expected "${char}"`);
@@ -74,6 +74,7 @@ export function checkPattern(source: string): void {
     const char = peek();
     if (char === "*" || char === "+" || char === "?") at++;
     else if (char === "{") {
+      const start = at;
       at++;
       const low = digits();
       let high = low;
@@ -82,8 +83,8 @@ export function checkPattern(source: string): void {
         high = peek() === "}" ? Infinity : digits();
       }
       expect("}");
-      if (high < low) fail(`{${low},${high}} counts down`);
-      if (low > MAX_REPEAT || (high !== Infinity && high > MAX_REPEAT)) fail(`repetition counts are at most ${MAX_REPEAT}`);
+      if (high < low) fail(`{${low},${high}} counts down`, start);
+      if (low > MAX_REPEAT || (high !== Infinity && high > MAX_REPEAT)) fail(`repetition counts are at most ${MAX_REPEAT}`, start);
     } else return;
     if (peek() === "?" || peek() === "+") fail("lazy and possessive quantifiers are not in the subset");
     if (peek() === "*" || peek() === "{") fail("a quantifier cannot follow a quantifier");
@@ -108,11 +109,12 @@ export function checkPattern(source: string): void {
     let items = 0;
     while (peek() !== "]") {
       if (at >= chars.length) fail('a class "[" is not closed');
+      const start = at;
       const low = classAtom();
       if (peek() === "-" && chars[at + 1] !== "]") {
         at++;
         const high = classAtom();
-        if (high.codePointAt(0)! < low.codePointAt(0)!) fail(`the range ${low}-${high} counts down`);
+        if (high.codePointAt(0)! < low.codePointAt(0)!) fail(`the range ${low}-${high} counts down`, start);
       }
       items++;
     }
