@@ -5,7 +5,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { REQUIREMENTS } from "../harness/loading/requirements.ts";
 import { MUTANTS } from "./mutants/catalogue.ts";
 import { failedCases, runMutants, shownBroken, type MutantRun } from "./mutants/coverage.ts";
-import type { Mutant } from "./mutants/mutant.ts";
+import { canonicalFormBy, mutant, type Mutant } from "./mutants/mutant.ts";
+import { DEFAULT_CASES_DIR, loadCases } from "../harness/loading/loader.ts";
+import { runCases } from "../harness/running/runner.ts";
+import { envelopeHashing } from "./variants/envelope-hash.ts";
 
 let runs: MutantRun[] = [];
 beforeAll(async () => {
@@ -50,5 +53,33 @@ describe.each(MUTANTS.map((mutant) => ({ defect: mutant.defect, mutant })))("mut
   it("breaks nothing the suite does not show: a failure names each requirement in breaks", () => {
     const shown = shownBroken(runOf(mutant));
     expect(mutant.breaks.filter((id) => !shown.has(id))).toEqual([]);
+  });
+});
+
+describe("checks that do not depend on the reference's choices", () => {
+  it("catch a runtime that hashes the request, whatever its hash formula: the pre-schema grant is the runtime's own", async () => {
+    const { cases } = loadCases([DEFAULT_CASES_DIR]);
+    const preSchema = cases.filter((testCase) => testCase.id === "approval-resume/pre-schema-grant-rejected");
+    const requestHasher = mutant("request-hasher-with-envelope", "hashes the request, with another formula than the reference's", ["APPROVAL-4"], {
+      ...envelopeHashing,
+      fingerprint(config, { call, requested }, parsed) {
+        return { argsCanonicalJson: this.canonicalize(parsed), proposalHash: this.hash(config, call.toolName, this.canonicalize(requested)) };
+      },
+    });
+    const [result] = await runCases(requestHasher, preSchema);
+    expect(result?.status).toBe("failed");
+    expect(result?.failures).toContainEqual(expect.objectContaining({ requirement: "APPROVAL-4", callId: "c2", field: "outcome" }));
+  });
+
+  it("compare values with no canonical form correctly: evaluating and executing one unchanged object is DECOY-4 alone", async () => {
+    const { cases } = loadCases([DEFAULT_CASES_DIR]);
+    const overflow = cases.filter((testCase) => testCase.id === "decoy-field/overflowing-number-rejected");
+    const lenient = mutant("lenient-numbers", "plain JSON.parse, JSON.stringify as canonical form", ["DECOY-4"], {
+      ...canonicalFormBy((value) => JSON.stringify(value)),
+      decode: (raw) => JSON.parse(raw) as unknown,
+    });
+    const [result] = await runCases(lenient, overflow);
+    expect(result?.status).toBe("failed");
+    expect([...new Set(result!.failures.map((failure) => failure.requirement))]).toEqual(["DECOY-4"]);
   });
 });
