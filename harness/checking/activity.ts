@@ -10,12 +10,14 @@ export function strayActivityFailures({ log, turns }: Observation): Failure[] {
   return [
     ...stray(log.executions).map((record) => ({
       requirement: "INV-1",
+      check: 21,
       message: `the tool ${record.tool} ran for call ${record.callId} outside any attempt of that call`,
       step: record.step,
       callId: record.callId,
     })),
     ...stray(log.policies).map((record) => ({
       requirement: "INV-1",
+      check: 21,
       message: `the policy evaluated call ${record.callId} outside any attempt of that call`,
       step: record.step,
       callId: record.callId,

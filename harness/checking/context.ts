@@ -23,8 +23,8 @@ export interface TurnContext {
   notAttempted(callId: string): boolean;
   /** A call whose raw string is not JSON, or that the runtime reported invalid. */
   invalid(call: Call): boolean;
-  /** Builds a failure of this turn; `explains`: see explains(). */
-  failure(requirement: string, message: string, details?: { callId?: string; diff?: string; explains?: Explained }): Failure;
+  /** Builds a failure of universal check `check` (the table of spec/adapter-contract.md) in this turn; `explains`: see explains(). */
+  failure(check: number, requirement: string, message: string, details?: { callId?: string; diff?: string; explains?: Explained }): Failure;
 }
 
 /** The expectation words a universal failure accounts for: every word, or the ones listed. */
@@ -78,9 +78,10 @@ export function turnContext(observation: Observation, turn: TurnObservation): Tu
     schemaInput: (call) => rewritesOf(call.id).at(-1)?.output ?? decodedRequest(call.arguments),
     notAttempted: (callId) => notAttempted.has(callId),
     invalid: (call) => turn.outcomes.get(call.id)?.outcome === "invalid" || decodedRequest(call.arguments) === undefined,
-    failure: (requirement, message, details = {}) => {
+    failure: (check, requirement, message, details = {}) => {
       const failure: Failure = {
         requirement,
+        check,
         message,
         step: turn.step,
         ...(details.callId ? { callId: details.callId } : {}),

@@ -15,8 +15,8 @@ export function executionFailures(context: TurnContext): Failure[] {
   for (const call of turn.calls) {
     const policies = context.policiesOf(call.id);
     const executions = context.executionsOf(call.id);
-    if (policies.length > 1) failures.push(failure("INV-1", `the policy evaluated this one attempt ${policies.length} times`, { callId: call.id, explains: ["policyEvaluations"] }));
-    if (executions.length > 1) failures.push(failure("INV-5", `the tool ran ${executions.length} times for one attempt`, { callId: call.id }));
+    if (policies.length > 1) failures.push(failure(8, "INV-1", `the policy evaluated this one attempt ${policies.length} times`, { callId: call.id, explains: ["policyEvaluations"] }));
+    if (executions.length > 1) failures.push(failure(9, "INV-5", `the tool ran ${executions.length} times for one attempt`, { callId: call.id }));
     for (const execution of executions) {
       const evaluated = policies.filter((record) => record.seq < execution.seq);
       const allowing = evaluated.filter((record) => record.decision.decision === "allow");
@@ -31,38 +31,38 @@ export function executionFailures(context: TurnContext): Failure[] {
             : ["INV-1", `the tool ran after ${before}; exactly one allowing evaluation must come first`];
         // Without any allowing evaluation the run itself is out of order; after several, only the count is.
         const explained = allowing.length === 0 ? "every expectation" : (["policyEvaluations"] as const);
-        failures.push(failure(requirement, message, { callId: call.id, explains: explained }));
+        failures.push(failure(10, requirement, message, { callId: call.id, explains: explained }));
         continue;
       }
       const policy = allowing[0]!;
       const sibling = execution.argsRef !== policy.parsedRef && context.policies.find((record) => record.callId !== call.id && record.parsedRef === execution.argsRef);
       if (sibling) {
         const message = `the tool ran for ${call.id} with the arguments evaluated for ${sibling.callId}`;
-        failures.push(failure("BATCH-1", message, { callId: call.id, explains: "every expectation" }));
+        failures.push(failure(11, "BATCH-1", message, { callId: call.id, explains: "every expectation" }));
         continue;
       }
       if (execution.argsRef !== policy.parsedRef) {
-        failures.push(failure("INV-5", "the tool received a different object from the parsedArguments the policy evaluated", { callId: call.id }));
+        failures.push(failure(12, "INV-5", "the tool received a different object from the parsedArguments the policy evaluated", { callId: call.id }));
       }
       if (!sameSnapshot(execution.argsAtEntry, policy.parsedAtEntry)) {
         const diff = snapshotDiff(policy.parsedAtEntry, execution.argsAtEntry, "evaluated", "executed");
         // After a policy changed the arguments, INV-6 is the cause, which the call's expectations name.
         const explained = policy.mutation === "changed" ? undefined : "every expectation";
-        failures.push(failure("INV-5", "the arguments at tool entry differ from the arguments at policy entry", { callId: call.id, diff, ...(explained && { explains: explained }) }));
+        failures.push(failure(13, "INV-5", "the arguments at tool entry differ from the arguments at policy entry", { callId: call.id, diff, ...(explained && { explains: explained }) }));
       }
     }
     if (context.turn.outcomes.get(call.id)?.outcome === "executed" && executions.length === 0) {
       const evaluated = policies.at(-1)?.parsedRef;
       const elsewhere = context.executions.find((execution) => execution.callId !== call.id && evaluated !== undefined && execution.argsRef === evaluated);
       const message = elsewhere ? `reported executed, but its arguments ran as ${elsewhere.callId}'s` : "reported executed, but its tool did not run for it";
-      failures.push(failure(elsewhere ? "BATCH-1" : "INV-5", message, { callId: call.id, explains: "every expectation" }));
+      failures.push(failure(14, elsewhere ? "BATCH-1" : "INV-5", message, { callId: call.id, explains: "every expectation" }));
     }
     const last = policies.at(-1);
     if (last?.mutation === "changed") {
       const outcome = turn.outcomes.get(call.id);
       const denied = outcome?.outcome === "denied" && outcome.reason === POLICY_MUTATED_ARGUMENTS;
       if (!denied || executions.some((execution) => execution.seq > last.seq)) {
-        failures.push(failure("INV-6", `the policy changed the arguments, yet the call was not denied with ${POLICY_MUTATED_ARGUMENTS} (reported: ${describeOutcome(outcome)})`, { callId: call.id }));
+        failures.push(failure(15, "INV-6", `the policy changed the arguments, yet the call was not denied with ${POLICY_MUTATED_ARGUMENTS} (reported: ${describeOutcome(outcome)})`, { callId: call.id }));
       }
     }
   }

@@ -25,7 +25,7 @@ interface Sighting {
 export function fingerprintFailures(observation: Observation): Failure[] {
   const failures: Failure[] = [];
   const fail = (requirement: string, at: { step: number; callId: string }, message: string, diff?: string) =>
-    failures.push({ requirement, message, step: at.step, callId: at.callId, ...(diff ? { diff } : {}) });
+    failures.push({ requirement, check: 19, message, step: at.step, callId: at.callId, ...(diff ? { diff } : {}) });
   const textsByValue = new Map<string, { text: string; callId: string }>();
   const sightings: Sighting[] = [];
 
@@ -67,7 +67,7 @@ function hashFailures(sightings: readonly Sighting[]): Failure[] {
   const report = (requirement: string, pair: string, later: Sighting, message: string, diff?: string, explainsLater = false) => {
     if (reported.has(pair)) return;
     reported.add(pair);
-    const failure: Failure = { requirement, message, step: later.step, callId: later.callId, ...(diff ? { diff } : {}) };
+    const failure: Failure = { requirement, check: 20, message, step: later.step, callId: later.callId, ...(diff ? { diff } : {}) };
     if (explainsLater) explainsEverything(failure);
     failures.push(failure);
   };

@@ -15,7 +15,7 @@ export function hookFailures(context: TurnContext): Failure[] {
     const outcome = context.turn.outcomes.get(call.id);
     const request = decodedRequest(call.arguments);
     if (!request || context.notAttempted(call.id) || (outcome?.outcome === "invalid" && outcome.stage === "json")) continue;
-    const fail = (requirement: string, message: string) => failures.push(context.failure(requirement, message, { callId: call.id, ...(requirement === "HOOK-1" && { explains: "every expectation" }) }));
+    const fail = (requirement: string, message: string) => failures.push(context.failure(4, requirement, message, { callId: call.id, ...(requirement === "HOOK-1" && { explains: "every expectation" }) }));
     const applicable = hooks.filter((hook) => hook.tools === undefined || hook.tools.includes(call.tool)).map((hook) => hook.id);
     const runs = context.hooks.filter((hook) => hook.callId === call.id);
     const evaluated = context.policiesOf(call.id)[0];

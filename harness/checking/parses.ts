@@ -30,21 +30,21 @@ function evaluatedParseFailures(context: TurnContext, call: Call, policy: Policy
   if (rewritten && parsesOf(request).some((parse) => sameSnapshot(parse.output, policy.parsedAtEntry))) {
     const rejected = context.parses.some((parse) => parse.seq < policy.seq && parse.tool === call.tool && parse.output === undefined && sameSnapshot(parse.input, input));
     return rejected
-      ? [context.failure("HOOK-2", `the schema rejected the hooks' rewrite ${describeSnapshot(input)}, and the policy evaluated the model's request in its place`, at)]
-      : [context.failure("HOOK-1", `the policy evaluated the schema output of the model's request instead of the hooks' rewrite ${describeSnapshot(input)}`, at)];
+      ? [context.failure(5, "HOOK-2", `the schema rejected the hooks' rewrite ${describeSnapshot(input)}, and the policy evaluated the model's request in its place`, at)]
+      : [context.failure(5, "HOOK-1", `the policy evaluated the schema output of the model's request instead of the hooks' rewrite ${describeSnapshot(input)}`, at)];
   }
   const earlier = context.observation.log.parses.some(
     (parse) => parse.step < context.turn.step && parse.tool === call.tool && sameSnapshot(parse.input, input) && sameSnapshot(parse.output, policy.parsedAtEntry),
   );
-  if (earlier) return [context.failure("INV-3", `the schema did not parse this attempt's input ${describeSnapshot(input)}: the policy was handed the output of an earlier attempt's parse`, at)];
+  if (earlier) return [context.failure(5, "INV-3", `the schema did not parse this attempt's input ${describeSnapshot(input)}: the policy was handed the output of an earlier attempt's parse`, at)];
   const produced = candidates.at(-1)?.output;
   if (produced) {
     const diff = snapshotDiff(produced, policy.parsedAtEntry, "parse output", "evaluated");
-    return [context.failure("INV-1", `the policy was not handed the schema output of this call's ${rewritten ? "rewritten input" : "request"}`, { ...at, diff })];
+    return [context.failure(5, "INV-1", `the policy was not handed the schema output of this call's ${rewritten ? "rewritten input" : "request"}`, { ...at, diff })];
   }
   const what = rewritten ? "rewritten input" : "request";
   const handed = sameSnapshot(policy.parsedAtEntry, input) ? `the ${what} itself, ${evaluated}` : `${evaluated}, the ${what} being ${describeSnapshot(input)}`;
-  return [context.failure("INV-1", `the policy evaluated this call before the schema had parsed its ${what}: it was handed ${handed}`, at)];
+  return [context.failure(5, "INV-1", `the policy evaluated this call before the schema had parsed its ${what}: it was handed ${handed}`, at)];
 }
 
 /**
@@ -62,23 +62,23 @@ function parseCountFailures(context: TurnContext): Failure[] {
     const attemptInputs = groupByInput(context, context.turn.calls.filter((candidate) => mayReachSchema(context, candidate)));
     const foreign = context.parses.filter((parse) => parse.tool === group.tool && !attemptInputs.some((other) => other.tool === parse.tool && sameSnapshot(other.input, parse.input)));
     if (context.rewritesOf(call.id).length > 0 && foreign.some((parse) => sameSnapshot(parse.input, decodedRequest(call.arguments)))) {
-      failures.push(context.failure("HOOK-1", `the schema parsed the model's request instead of the hooks' rewrite ${describeSnapshot(group.input)}`, { callId: call.id, explains: "every expectation" }));
+      failures.push(context.failure(6, "HOOK-1", `the schema parsed the model's request instead of the hooks' rewrite ${describeSnapshot(group.input)}`, { callId: call.id, explains: "every expectation" }));
     } else if (foreign.length > 0) {
-      failures.push(context.failure("INV-1", `the schema validated ${describeSnapshot(foreign[0]!.input)} instead of this call's input ${describeSnapshot(group.input)}`, { callId: call.id }));
+      failures.push(context.failure(6, "INV-1", `the schema validated ${describeSnapshot(foreign[0]!.input)} instead of this call's input ${describeSnapshot(group.input)}`, { callId: call.id }));
     } else {
       const who = group.calls.length > 1 ? `${group.calls.length} attempts (${group.calls.map((one) => one.id).join(", ")})` : "this attempt";
-      failures.push(context.failure("INV-3", `the schema of ${group.tool} parsed ${describeSnapshot(group.input)} ${parsed} time(s) for ${who}`, { callId: call.id }));
+      failures.push(context.failure(6, "INV-3", `the schema of ${group.tool} parsed ${describeSnapshot(group.input)} ${parsed} time(s) for ${who}`, { callId: call.id }));
     }
   }
   for (const tool of new Set(context.parses.map((parse) => parse.tool))) {
     const attempts = context.turn.calls.filter((call) => call.tool === tool && mayReachSchema(context, call));
     const repeated = groupByInput(context, attempts).filter((group) => parsesOf(tool, group.input).length > group.calls.length);
     for (const group of repeated) {
-      failures.push(context.failure("INV-3", `the schema of ${tool} parsed the same input ${parsesOf(tool, group.input).length} times for ${group.calls.length} attempt(s): ${describeSnapshot(group.input)}`));
+      failures.push(context.failure(7, "INV-3", `the schema of ${tool} parsed the same input ${parsesOf(tool, group.input).length} times for ${group.calls.length} attempt(s): ${describeSnapshot(group.input)}`));
     }
     const parses = context.parses.filter((parse) => parse.tool === tool).length;
     if (repeated.length === 0 && parses > attempts.length) {
-      failures.push(context.failure("INV-3", `the schema of ${tool} ran ${parses} times in this turn for ${attempts.length} attempt(s) that reached it`));
+      failures.push(context.failure(7, "INV-3", `the schema of ${tool} ran ${parses} times in this turn for ${attempts.length} attempt(s) that reached it`));
     }
   }
   return failures;
@@ -104,10 +104,10 @@ function groupByInput(context: TurnContext, calls: readonly Call[]): InputGroup[
 
 /** An attempt that the runtime took past the schema (the policy saw it, or it ran) or says the schema rejected. */
 function mustBeParsed(context: TurnContext, call: Call): boolean {
-  const outcome = context.turn.outcomes.get(call.id)?.outcome;
-  if (context.notAttempted(call.id) || context.invalid(call) && outcome !== "invalid") return false;
-  const stage = context.turn.outcomes.get(call.id);
-  return (stage?.outcome === "invalid" && stage.stage === "schema") || context.policiesOf(call.id).length > 0 || outcome === "executed" || outcome === "suspended";
+  // A raw string that is not JSON has no input to parse: checks 2 and 3 judge that call.
+  if (context.notAttempted(call.id) || decodedRequest(call.arguments) === undefined) return false;
+  const outcome = context.turn.outcomes.get(call.id);
+  return (outcome?.outcome === "invalid" && outcome.stage === "schema") || context.policiesOf(call.id).length > 0 || outcome?.outcome === "executed" || outcome?.outcome === "suspended";
 }
 
 /** Whether an attempt may have been parsed: it was attempted, decoded, and no hook denied it first. */

@@ -15,21 +15,21 @@ export function validationFailures(context: TurnContext): Failure[] {
     const outcome = turn.outcomes.get(call.id);
     if (context.notAttempted(call.id)) {
       const stopper = turn.calls.slice(0, index).find((earlier) => turn.outcomes.get(earlier.id)?.outcome === "invalid")!;
-      failures.push(failure("BATCH-5", `the runtime ended the turn at ${stopper.id}'s validation failure and did not attempt ${call.id}`, { callId: call.id }));
+      failures.push(failure(1, "BATCH-5", `the runtime ended the turn at ${stopper.id}'s validation failure and did not attempt ${call.id}`, { callId: call.id }));
       continue;
     }
     const malformed = decodedRequest(call.arguments) === undefined;
     if (malformed && outcome?.outcome === "invalid" && outcome.stage === "schema") {
-      failures.push(failure("MATRIX-5", "malformed JSON arguments were reported invalid at stage schema instead of json", { callId: call.id, explains: "every expectation" }));
+      failures.push(failure(2, "MATRIX-5", "malformed JSON arguments were reported invalid at stage schema instead of json", { callId: call.id, explains: "every expectation" }));
     } else if (malformed && outcome?.outcome !== "invalid") {
-      failures.push(failure("INV-2", `malformed JSON arguments were not rejected as a validation error (reported: ${describeOutcome(outcome)})`, { callId: call.id, explains: "every expectation" }));
+      failures.push(failure(2, "INV-2", `malformed JSON arguments were not rejected as a validation error (reported: ${describeOutcome(outcome)})`, { callId: call.id, explains: "every expectation" }));
     }
     if (malformed || outcome?.outcome === "invalid") {
       const why = malformed ? "malformed JSON arguments" : `arguments reported invalid at stage ${outcome?.outcome === "invalid" ? outcome.stage : "?"}`;
       const evaluations = context.policiesOf(call.id).length;
       const runs = context.executionsOf(call.id).length;
-      if (evaluations > 0) failures.push(failure("INV-2", `${why} reached the policy ${evaluations} time(s)`, { callId: call.id, explains: "every expectation" }));
-      if (runs > 0) failures.push(failure("INV-2", `${why} reached the tool ${runs} time(s)`, { callId: call.id, explains: "every expectation" }));
+      if (evaluations > 0) failures.push(failure(3, "INV-2", `${why} reached the policy ${evaluations} time(s)`, { callId: call.id, explains: "every expectation" }));
+      if (runs > 0) failures.push(failure(3, "INV-2", `${why} reached the tool ${runs} time(s)`, { callId: call.id, explains: "every expectation" }));
     }
   }
   return failures;

@@ -16,14 +16,14 @@ export function viewFailures(context: TurnContext): Failure[] {
     const request = decodedRequest(call.arguments);
     const policies = context.policiesOf(call.id);
     for (const policy of policies) {
-      if (policy.inherited.length > 0) failures.push(failure("DECOY-2", hiddenMembers("policy", policy.inherited), { callId: call.id }));
+      if (policy.inherited.length > 0) failures.push(failure(16, "DECOY-2", hiddenMembers("policy", policy.inherited), { callId: call.id }));
       if (policy.requestedAtEntry !== undefined && !context.invalid(call) && !sameSnapshot(policy.requestedAtEntry, request)) {
         const diff = snapshotDiff(request, policy.requestedAtEntry, "decoded request", "requestedArguments");
-        failures.push(failure(requestViewRequirement(context.rewritesOf(call.id).length > 0), "the requestedArguments handed to the policy are not the model's decoded request", { callId: call.id, diff }));
+        failures.push(failure(17, requestViewRequirement(context.rewritesOf(call.id).length > 0), "the requestedArguments handed to the policy are not the model's decoded request", { callId: call.id, diff }));
       }
     }
     for (const execution of context.executionsOf(call.id)) {
-      if (execution.inherited.length > 0) failures.push(failure("DECOY-2", hiddenMembers("tool", execution.inherited), { callId: call.id }));
+      if (execution.inherited.length > 0) failures.push(failure(16, "DECOY-2", hiddenMembers("tool", execution.inherited), { callId: call.id }));
     }
     const outcome = turn.outcomes.get(call.id);
     if (outcome?.outcome === "suspended") failures.push(...suspendedFailures(context, call.id, call.arguments, policies));
@@ -39,7 +39,7 @@ function suspendedFailures(context: TurnContext, callId: string, raw: string, po
   const outcome = context.turn.outcomes.get(callId);
   if (outcome?.outcome !== "suspended") return [];
   const failures: Failure[] = [];
-  const fail = (message: string, diff?: string) => failures.push(context.failure("MATRIX-7", message, { callId, ...(diff ? { diff } : {}) }));
+  const fail = (message: string, diff?: string) => failures.push(context.failure(18, "MATRIX-7", message, { callId, ...(diff ? { diff } : {}) }));
   const proposal = outcome.proposal;
   const policy = policies.filter((record) => record.decision.decision === "require_approval").at(-1);
   if (!policy) {

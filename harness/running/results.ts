@@ -5,6 +5,8 @@ import type { Family } from "../loading/requirements.ts";
 export interface Failure {
   /** The requirement this failure shows broken. */
   requirement: string;
+  /** For a universal check: its number in the table of spec/adapter-contract.md. */
+  check?: number;
   message: string;
   /** A readable diff, "- expected" / "+ actual", where values differ. */
   diff?: string;

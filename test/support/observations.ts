@@ -1,0 +1,30 @@
+// Observations to test the checks on: the reference's real run of a small fixture case, which
+// passes every check, copied so that a test can change one record and see one failure.
+import { fileURLToPath } from "node:url";
+import { loadCaseFile, type LoadedCase } from "../../harness/loading/loader.ts";
+import type { Observation } from "../../harness/running/observation.ts";
+import { observeCase } from "../../harness/running/runner.ts";
+import referenceAdapter from "../../reference/adapter.ts";
+import type { Adapter } from "../../harness/adapter.ts";
+
+export function fixtureCase(path: string): LoadedCase {
+  const loaded = loadCaseFile(fileURLToPath(new URL(`../fixtures/${path}.yaml`, import.meta.url)));
+  if (!("case" in loaded)) throw new Error(loaded.errors.map((error) => error.message).join("\n"));
+  return loaded.case;
+}
+
+/** What `adapter` (the reference by default) did with a fixture case. */
+export async function observed(path: string, adapter: Adapter = referenceAdapter): Promise<Observation> {
+  const result = await observeCase(adapter, fixtureCase(path), 10_000);
+  if ("errored" in result) throw new Error(result.errored);
+  return result.observation;
+}
+
+/**
+ * A deep copy of what was observed (the case itself is shared). Object identities among the
+ * records survive: the policy's and the tool's references to one object stay one object.
+ */
+export function copyOf(observation: Observation): Observation {
+  const { log, turns, fingerprints, runFailures } = structuredClone({ log: observation.log, turns: observation.turns, fingerprints: observation.fingerprints, runFailures: observation.runFailures });
+  return { testCase: observation.testCase, log, turns, fingerprints, runFailures };
+}
