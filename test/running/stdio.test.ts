@@ -3,11 +3,11 @@
 // the case it broke on, with the reason and its stderr, while the run goes on.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { cli } from "./support/cli.ts";
-import { DEFAULT_CASES_DIR, loadCases } from "../harness/loading/loader.ts";
-import { runCases } from "../harness/running/runner.ts";
-import { stdioImplementation } from "../harness/running/stdio/implementation.ts";
-import { conformanceSuite } from "../harness/vitest.ts";
+import { cli } from "../support/cli.ts";
+import { DEFAULT_CASES_DIR, loadCases } from "../../harness/loading/loader.ts";
+import { runCases } from "../../harness/running/runner.ts";
+import { stdioImplementation } from "../../harness/running/stdio/implementation.ts";
+import { conformanceSuite } from "../../harness/vitest.ts";
 
 const { cases } = loadCases([DEFAULT_CASES_DIR]);
 const EXAMPLE = "node examples/stdio-adapter.mjs";

@@ -1,7 +1,7 @@
 // The reference's strict JSON decoding: JSON.parse's grammar plus the hardening it lacks.
 import { describe, expect, it } from "vitest";
-import { ToolArgumentsValidationError } from "../reference/errors.ts";
-import { decodeStrictJson } from "../reference/strict-json.ts";
+import { ToolArgumentsValidationError } from "../../reference/errors.ts";
+import { decodeStrictJson } from "../../reference/strict-json.ts";
 
 const rejection = (raw: string) => {
   try {

@@ -1,10 +1,10 @@
 // A misbehaving adapter makes its case "errored" with the reason, and the run goes on;
 // a missing capability makes a case "skipped".
 import { describe, expect, it } from "vitest";
-import type { Adapter, CallOutcome } from "../harness/adapter.ts";
-import { DEFAULT_CASES_DIR, loadCases } from "../harness/loading/loader.ts";
-import { runCases } from "../harness/running/runner.ts";
-import referenceAdapter from "../reference/adapter.ts";
+import type { Adapter, CallOutcome } from "../../harness/adapter.ts";
+import { DEFAULT_CASES_DIR, loadCases } from "../../harness/loading/loader.ts";
+import { runCases } from "../../harness/running/runner.ts";
+import referenceAdapter from "../../reference/adapter.ts";
 
 const { cases } = loadCases([DEFAULT_CASES_DIR]);
 const sample = cases.filter((testCase) => testCase.capabilities.length === 0).slice(0, 3);

@@ -4,7 +4,7 @@
 import canonicalize from "canonicalize";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { sameSnapshot, snapshot, snapshotOfNotation } from "../harness/values/snapshot.ts";
+import { sameSnapshot, snapshot, snapshotOfNotation } from "../../harness/values/snapshot.ts";
 
 const seed = Number(process.env.FC_SEED ?? 20261130);
 

@@ -3,11 +3,11 @@
 // they could: a runtime's odd data is a fact about the runtime, never an error of the harness.
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { ToolPolicyInput } from "../harness/adapter.ts";
-import { loadCaseFile, type LoadedCase } from "../harness/loading/loader.ts";
-import { createProbes } from "../harness/running/probes.ts";
+import type { ToolPolicyInput } from "../../harness/adapter.ts";
+import { loadCaseFile, type LoadedCase } from "../../harness/loading/loader.ts";
+import { createProbes } from "../../harness/running/probes.ts";
 
-const loaded = loadCaseFile(fileURLToPath(new URL("./fixtures/probes/matrix/every-probe-edits.yaml", import.meta.url)));
+const loaded = loadCaseFile(fileURLToPath(new URL("../fixtures/probes/matrix/every-probe-edits.yaml", import.meta.url)));
 if (!("case" in loaded)) throw new Error(loaded.errors.map((error) => error.message).join("\n"));
 const testCase: LoadedCase = loaded.case;
 

@@ -1,7 +1,7 @@
 // The "matches" patterns: a subset of regular expressions with one meaning in every mainstream
 // engine. What is in it matches as specified; what is not is rejected with its position.
 import { describe, expect, it } from "vitest";
-import { checkPattern, patternRegExp } from "../harness/vocabulary/pattern.ts";
+import { checkPattern, patternRegExp } from "../../harness/vocabulary/pattern.ts";
 
 describe("patterns in the subset", () => {
   it.each([

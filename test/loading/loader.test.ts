@@ -1,9 +1,9 @@
 // A malformed case file is reported with its file, line and column, and what was expected.
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadCaseFile, loadCases } from "../harness/loading/loader.ts";
+import { loadCaseFile, loadCases } from "../../harness/loading/loader.ts";
 
-const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/bad-cases/matrix/${name}.yaml`, import.meta.url));
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/bad-cases/matrix/${name}.yaml`, import.meta.url));
 const messages = (name: string) => {
   const result = loadCaseFile(fixture(name));
   expect("errors" in result).toBe(true);
@@ -66,7 +66,7 @@ describe("the case loader", () => {
   });
 
   it("keeps loading the good files of a folder that has bad ones", () => {
-    const result = loadCases([fileURLToPath(new URL("./fixtures/bad-cases", import.meta.url))]);
+    const result = loadCases([fileURLToPath(new URL("../fixtures/bad-cases", import.meta.url))]);
     expect(result.errors.map((error) => error.file.split("/").pop())).toEqual([
       "bad-references.yaml",
       "bad-references.yaml",
