@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fuzz } from "../fuzz/differential.ts";
 import { renderProgress } from "../reporting/pretty.ts";
+import type { Output } from "./io.ts";
 import { ADAPTER_OPTIONS, ADAPTER_USAGE, openImplementation, parseOptions, positiveInteger, timeoutOption } from "./common.ts";
 
 export const DEFAULT_FUZZ_RUNS = 200;
@@ -24,7 +25,7 @@ ${ADAPTER_USAGE}
   Exit codes: 0 no divergence, 1 a divergence (or the reference itself broke), 2 usage errors.
 `;
 
-export async function fuzzCommand(args: string[]): Promise<number> {
+export async function fuzzCommand(args: string[], io: Output): Promise<number> {
   const values = parseOptions(args, {
     ...ADAPTER_OPTIONS,
     runs: { type: "string" },
@@ -40,11 +41,11 @@ export async function fuzzCommand(args: string[]): Promise<number> {
 
   const against = `${adapter.name} ${adapter.version}`;
   if (outcome.kind === "agreed") {
-    process.stdout.write(`No divergence: ${against} agreed with the reference on ${outcome.runs} generated cases (seed ${seed}).\n`);
+    io.out(`No divergence: ${against} agreed with the reference on ${outcome.runs} generated cases (seed ${seed}).\n`);
     return 0;
   }
   if (outcome.kind === "reference-broke") {
-    process.stdout.write(
+    io.out(
       `The reference itself broke a universal check on a generated case (seed ${seed}); this is a bug in effective-args:\n` +
         outcome.problems.map((problem) => `  ${problem}\n`).join("") +
         JSON.stringify(outcome.skeleton, null, 2) + "\n",
@@ -55,7 +56,7 @@ export async function fuzzCommand(args: string[]): Promise<number> {
   const file = join(values.out, divergence.path);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, divergence.yaml);
-  process.stdout.write(
+  io.out(
     `Divergence after ${outcome.runs} generated cases (seed ${seed}): ${against} differs from the reference.\n\n` +
       renderProgress(divergence.result) +
       `\nThe minimal case, written to ${relative(process.cwd(), file)} (move it under cases/ to keep it):\n\n` +

@@ -9,6 +9,7 @@ import { renderProgress, renderSummary } from "../reporting/pretty.ts";
 import { renderTap } from "../reporting/tap.ts";
 import { DEFAULT_TIMEOUT_MS, runCases } from "../running/runner.ts";
 import { ADAPTER_OPTIONS, ADAPTER_USAGE, openImplementation, parseOptions, timeoutOption, UsageError } from "./common.ts";
+import type { Output } from "./io.ts";
 import { caseSelection, SELECTION_OPTIONS } from "./selection.ts";
 
 /** The document each reporter writes once the run is over; pretty also prints each case as it ends. */
@@ -34,7 +35,7 @@ ${ADAPTER_USAGE}
   errors, or a listed case passed, 2 usage, case-file or expectations-file errors.
 `;
 
-export async function runCommand(args: string[]): Promise<number> {
+export async function runCommand(args: string[], io: Output): Promise<number> {
   const values = parseOptions(args, {
     ...ADAPTER_OPTIONS,
     cases: { type: "string", multiple: true },
@@ -57,14 +58,14 @@ export async function runCommand(args: string[]): Promise<number> {
   const results = (
     await runCases(adapter, cases, {
       timeoutMs,
-      onResult: reporter === "pretty" ? (result) => process.stdout.write(renderProgress(judge(selection.verdict(result), known))) : undefined,
+      onResult: reporter === "pretty" ? (result) => io.out(renderProgress(judge(selection.verdict(result), known))) : undefined,
     }).finally(() => adapter.dispose?.())
   ).map(selection.verdict);
   const report = buildReport(adapter, results, loaded.errors, known);
-  process.stdout.write(REPORTERS[reporter]!(report));
-  if (reporter !== "pretty") for (const notice of notices(report)) process.stderr.write(`${notice}\n`);
+  io.out(REPORTERS[reporter]!(report));
+  if (reporter !== "pretty") for (const notice of notices(report)) io.err(`${notice}\n`);
   const record = values["write-expectations"];
-  if (record !== undefined) writeExpectations(record, report, known);
+  if (record !== undefined) writeExpectations(record, report, known, io);
   return exitCode(report, { recordingExpectations: record !== undefined });
 }
 
@@ -74,7 +75,7 @@ function expectOption(path: string): KnownFailures {
   return known;
 }
 
-function writeExpectations(path: string, report: RunReport, known: KnownFailures | undefined): void {
+function writeExpectations(path: string, report: RunReport, known: KnownFailures | undefined, io: Output): void {
   const { name, version } = report.implementation;
   try {
     writeFileSync(path, knownFailuresYaml(`${name} ${version}`, report.results, known));
@@ -82,5 +83,5 @@ function writeExpectations(path: string, report: RunReport, known: KnownFailures
     throw new UsageError(`cannot write the expectations file ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
   const listed = report.results.filter((result) => result.status === "failed" || result.status === "errored").length;
-  process.stderr.write(`effective-args: wrote ${listed} known ${listed === 1 ? "failure" : "failures"} to ${path}\n`);
+  io.err(`effective-args: wrote ${listed} known ${listed === 1 ? "failure" : "failures"} to ${path}\n`);
 }

@@ -7,6 +7,7 @@ import { DEFAULT_TIMEOUT_MS, runCase } from "../running/runner.ts";
 import { locate } from "../loading/source-location.ts";
 import referenceAdapter from "../../reference/adapter.ts";
 import { parsePaths, UsageError } from "./common.ts";
+import type { Output } from "./io.ts";
 
 export const VALIDATE_USAGE = `npx tsx harness/cli.ts validate [paths...]
 
@@ -17,7 +18,7 @@ export const VALIDATE_USAGE = `npx tsx harness/cli.ts validate [paths...]
   Exit codes: 0 all valid, 1 the reference does not meet some expectation, 2 case-file or usage errors.
 `;
 
-export async function validateCommand(args: string[]): Promise<number> {
+export async function validateCommand(args: string[], io: Output): Promise<number> {
   const paths = parsePaths(args);
   const loaded = loadCases(paths.length > 0 ? paths : [DEFAULT_CASES_DIR]);
   const files = new Set([...loaded.cases, ...loaded.errors].map((entry) => entry.file));
@@ -30,9 +31,9 @@ export async function validateCommand(args: string[]): Promise<number> {
   for (const error of loaded.errors) report(error.file, [error.message]);
   for (const testCase of loaded.cases) report(testCase.file, unmet(testCase, await runCase(referenceAdapter, testCase, DEFAULT_TIMEOUT_MS)));
 
-  for (const file of [...problems.keys()].sort()) process.stdout.write(problems.get(file)!.map((line) => `${line}\n`).join(""));
+  for (const file of [...problems.keys()].sort()) io.out(problems.get(file)!.map((line) => `${line}\n`).join(""));
   const invalid = problems.size;
-  process.stdout.write(`${files.size} case file${files.size === 1 ? "" : "s"}: ${files.size - invalid} valid, ${invalid} invalid\n`);
+  io.out(`${files.size} case file${files.size === 1 ? "" : "s"}: ${files.size - invalid} valid, ${invalid} invalid\n`);
   if (loaded.errors.length > 0) return 2;
   return invalid > 0 ? 1 : 0;
 }
