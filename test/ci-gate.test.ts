@@ -143,9 +143,18 @@ describe("--reporter tap", () => {
 });
 
 describe("known failures: --write-expectations and --expect", () => {
-  const expectations = scratchFile("known-failures.yaml");
+  // Each test can run alone: the file is recorded by the first test that needs it.
+  let recorded: string | undefined;
+  const knownFailures = () => {
+    if (recorded === undefined) {
+      recorded = scratchFile("known-failures.yaml");
+      expect(runCli("--adapter", MUTANT, "--write-expectations", recorded).code).toBe(0);
+    }
+    return recorded;
+  };
 
   it("records a broken runtime's failures, sorted and deterministic, and exits 0", () => {
+    const expectations = scratchFile("recorded-here.yaml");
     const first = runCli("--adapter", MUTANT, "--write-expectations", expectations);
     expect(first.code).toBe(0);
     expect(first.stderr).toBe(`effective-args: wrote 3 known failures to ${expectations}\n`);
@@ -170,6 +179,7 @@ describe("known failures: --write-expectations and --expect", () => {
   });
 
   it("lets the known-failing runtime pass the gate, reporting its failures as expected", () => {
+    const expectations = knownFailures();
     const { code, report } = json("--adapter", MUTANT, "--expect", expectations);
     expect(code).toBe(0);
     expect(report.summary).toMatchObject({ failed: 3, expectedFailures: 3, unexpectedPasses: 0 });
@@ -195,6 +205,7 @@ describe("known failures: --write-expectations and --expect", () => {
   });
 
   it("fails the run for a listed case that passes, in every reporter", () => {
+    const expectations = knownFailures();
     const { code, report } = json("--expect", expectations);
     expect(code).toBe(1);
     expect(report.summary).toMatchObject({ failed: 0, expectedFailures: 0, unexpectedPasses: 3 });
@@ -225,6 +236,7 @@ describe("known failures: --write-expectations and --expect", () => {
   });
 
   it("warns about listed cases that are not among the selected ones, without failing the run", () => {
+    const expectations = knownFailures();
     const { code, stderr, report } = json("--adapter", MUTANT, "--expect", expectations, "--family", "matrix");
     expect(code).toBe(0);
     expect(report).toMatchObject({ expectations: { stale: [{ id: MUTANT_FAILS[0] }, { id: MUTANT_FAILS[1] }] } });
