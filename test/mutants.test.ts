@@ -9,6 +9,7 @@ import { canonicalFormBy, mutant, type Mutant } from "./mutants/mutant.ts";
 import { DEFAULT_CASES_DIR, loadCases } from "../harness/loading/loader.ts";
 import { runCases } from "../harness/running/runner.ts";
 import { envelopeHashing } from "./variants/envelope-hash.ts";
+import { VARIANTS } from "./variants/catalogue.ts";
 
 let runs: MutantRun[] = [];
 beforeAll(async () => {
@@ -53,6 +54,20 @@ describe.each(MUTANTS.map((mutant) => ({ defect: mutant.defect, mutant })))("mut
   it("breaks nothing the suite does not show: a failure names each requirement in breaks", () => {
     const shown = shownBroken(runOf(mutant));
     expect(mutant.breaks.filter((id) => !shown.has(id))).toEqual([]);
+  });
+});
+
+describe("the universal checks", () => {
+  it("each catch, by themselves, some runtime of the catalogues: a mutant, or for a SHOULD-only check a variant that gives it up", async () => {
+    const { cases } = loadCases([DEFAULT_CASES_DIR]);
+    const pinned = new Map<number, string>();
+    const note = (name: string, results: Awaited<ReturnType<typeof runCases>>, counts: (requirement: string) => boolean) => {
+      for (const result of results) for (const failure of result.failures) if (failure.check !== undefined && counts(failure.requirement) && !pinned.has(failure.check)) pinned.set(failure.check, name);
+    };
+    for (const run of runs) note(run.mutant.defect, run.results, (requirement) => run.mutant.breaks.includes(requirement));
+    for (const variant of VARIANTS) note(variant.choice, await runCases(variant, cases), (requirement) => variant.declares.includes(requirement));
+    const unpinned = Array.from({ length: 21 }, (_, index) => index + 1).filter((check) => !pinned.has(check));
+    expect(unpinned).toEqual([]);
   });
 });
 

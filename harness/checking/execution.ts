@@ -16,7 +16,7 @@ export function executionFailures(context: TurnContext): Failure[] {
     const policies = context.policiesOf(call.id);
     const executions = context.executionsOf(call.id);
     if (policies.length > 1) failures.push(failure(8, "INV-1", `the policy evaluated this one attempt ${policies.length} times`, { callId: call.id, explains: ["policyEvaluations"] }));
-    if (executions.length > 1) failures.push(failure(9, "INV-5", `the tool ran ${executions.length} times for one attempt`, { callId: call.id }));
+    if (executions.length > 1) failures.push(failure(9, "INV-5", `the tool ran ${executions.length} times for one attempt`, { callId: call.id, explains: ["executions", "executedArguments"] }));
     for (const execution of executions) {
       const evaluated = policies.filter((record) => record.seq < execution.seq);
       const allowing = evaluated.filter((record) => record.decision.decision === "allow");

@@ -30,11 +30,13 @@ import preRfcOrdering from "./pre-rfc-ordering.ts";
 import requestViewIsHookedInput from "./request-view-is-hooked-input.ts";
 import resumeReusesPendingHash from "./resume-reuses-pending-hash.ts";
 import resumeRunsStoredProposal from "./resume-runs-stored-proposal.ts";
+import replaysApprovedProposals from "./replays-approved-proposals.ts";
 import rewriteSkipsSchema from "./rewrite-skips-schema.ts";
 import shallowMutationCheck from "./shallow-mutation-check.ts";
 import stringifyNotCanonical from "./stringify-not-canonical.ts";
 import suspendedRequestAsParsed from "./suspended-request-as-parsed.ts";
 import suspendedWithoutRequestView from "./suspended-without-request-view.ts";
+import toolRunsTwice from "./tool-runs-twice.ts";
 import topLevelKeyReplacer from "./top-level-key-replacer.ts";
 import trailingTextIgnored from "./trailing-text-ignored.ts";
 import validationErrorReachesPolicy from "./validation-error-reaches-policy.ts";
@@ -73,12 +75,14 @@ export const MUTANTS: readonly Mutant[] = [
   // Execution.
   freshParseForTool,
   deepCopyForTool,
+  toolRunsTwice,
   // Approval and resume.
   suspendedWithoutRequestView,
   suspendedRequestAsParsed,
   eitherHashAccepted,
   resumeReusesPendingHash,
   resumeRunsStoredProposal,
+  replaysApprovedProposals,
   // Batches.
   parseMemoizedByRequest,
   batchOffByOne,
