@@ -2,7 +2,7 @@
 // with the minimal case that shows it, and written under --out as a YAML case file.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { fuzz } from "../fuzz/differential.ts";
+import { fuzz, type FuzzOutcome } from "../fuzz/differential.ts";
 import { renderProgress } from "../reporting/pretty.ts";
 import type { Output } from "./io.ts";
 import { ADAPTER_OPTIONS, ADAPTER_USAGE, openImplementation, parseOptions, positiveInteger, timeoutOption } from "./common.ts";
@@ -39,7 +39,12 @@ export async function fuzzCommand(args: string[], io: Output): Promise<number> {
   const adapter = await openImplementation(values);
   const outcome = await fuzz(adapter, { runs, seed, timeoutMs }).finally(() => adapter.dispose?.());
 
-  const against = `${adapter.name} ${adapter.version}`;
+  return reportFuzzOutcome(outcome, `${adapter.name} ${adapter.version}`, values.out, io);
+}
+
+/** Prints what fuzzing found, writes a divergence's case under `out`, and returns the exit code. */
+export function reportFuzzOutcome(outcome: FuzzOutcome, against: string, out: string, io: Output): number {
+  const { seed } = outcome;
   if (outcome.kind === "agreed") {
     io.out(`No divergence: ${against} agreed with the reference on ${outcome.runs} generated cases (seed ${seed}).\n`);
     return 0;
@@ -53,7 +58,7 @@ export async function fuzzCommand(args: string[], io: Output): Promise<number> {
     return 1;
   }
   const { divergence } = outcome;
-  const file = join(values.out, divergence.path);
+  const file = join(out, divergence.path);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, divergence.yaml);
   io.out(

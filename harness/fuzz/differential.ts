@@ -25,6 +25,8 @@ export interface FuzzOptions {
   runs: number;
   seed: number;
   timeoutMs: number;
+  /** Whose behaviour becomes the expectations: the reference runtime unless given. */
+  oracle?: Runnable;
 }
 
 export interface Divergence {
@@ -50,7 +52,7 @@ export async function fuzz(adapter: Runnable, options: FuzzOptions): Promise<Fuz
   const capabilities = new Set(adapter.capabilities);
   const arbitrary = caseSkeleton({ hooks: capabilities.has("hooks"), approval: capabilities.has("approval"), batch: capabilities.has("batch") });
   const property = fc.asyncProperty(arbitrary, async (skeleton) => {
-    const candidate = await expectedCase(skeleton, { requirements: [PROVISIONAL] }, options.timeoutMs);
+    const candidate = await expectedCase(skeleton, { requirements: [PROVISIONAL] }, options);
     const result = await runCase(adapter, candidate, options.timeoutMs);
     return result.status === "passed";
   });
@@ -70,18 +72,18 @@ const PROVISIONAL = "INV-5";
  * whose expectations diverged names the requirement of the expectation that did.
  */
 async function describeDivergence(adapter: Runnable, skeleton: Skeleton, options: FuzzOptions): Promise<Divergence> {
-  const provisionalCase = await expectedCase(skeleton, { requirements: [PROVISIONAL] }, options.timeoutMs);
+  const provisionalCase = await expectedCase(skeleton, { requirements: [PROVISIONAL] }, options);
   const first = await runCase(adapter, provisionalCase, options.timeoutMs);
   const named = divergenceRequirements(provisionalCase, first.failures, PROVISIONAL);
-  const testCase = await expectedCase(skeleton, named, options.timeoutMs, options.seed);
+  const testCase = await expectedCase(skeleton, named, options, options.seed);
   const result = await runCase(adapter, testCase, options.timeoutMs);
   return { path: `${testCase.id}.yaml`, yaml: renderCase(testCase), result };
 }
 
 /** Runs the skeleton on the reference and turns what it did into expectations. */
-async function expectedCase(skeleton: Skeleton, naming: Pick<Naming, "requirements"> & Partial<Naming>, timeoutMs: number, seed?: number): Promise<LoadedCase> {
+async function expectedCase(skeleton: Skeleton, naming: Pick<Naming, "requirements"> & Partial<Naming>, options: FuzzOptions, seed?: number): Promise<LoadedCase> {
   const { requirements } = naming;
-  const observed = await observeCase(referenceAdapter, provisional(skeleton), timeoutMs);
+  const observed = await observeCase(options.oracle ?? referenceAdapter, provisional(skeleton), options.timeoutMs);
   if ("errored" in observed) throw new ReferenceBroke([observed.errored]);
   const problems = universalFailures(observed.observation).map((failure) => `${failure.requirement}: ${failure.message}`);
   if (problems.length > 0) throw new ReferenceBroke(problems);

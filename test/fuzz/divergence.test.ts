@@ -1,0 +1,76 @@
+// How a generated case names what diverged (spec/fuzzing.md): every branch of the choice.
+import { describe, expect, it } from "vitest";
+import type { CallExpectation } from "../../harness/loading/case-schema.ts";
+import { loadCaseText, type LoadedCase } from "../../harness/loading/loader.ts";
+import { divergenceRequirements } from "../../harness/fuzz/divergence.ts";
+import type { Failure } from "../../harness/running/results.ts";
+
+function generated(turns: { raw: string; expect: CallExpectation }[][], hooks = ""): LoadedCase {
+  let next = 0;
+  const steps = turns
+    .map((calls) => {
+      const ids = calls.map(() => `c${++next}`);
+      const turn = calls.map((call, index) => `      - { id: ${ids[index]}, tool: t, arguments: ${JSON.stringify(call.raw)} }`).join("\n");
+      const expect = calls.map((call, index) => `      ${ids[index]}: ${JSON.stringify(call.expect)}`).join("\n");
+      return `  - turn:\n${turn}\n    expect:\n${expect}`;
+    })
+    .join("\n");
+  const text = `id: invariant/fuzz\ntitle: generated\nlevel: must\nrequirements: [INV-5]\ntools:\n  t:\n    schema: { type: object, properties: { p: { type: any } } }\n${hooks}policy:\n  otherwise: allow\nsteps:\n${steps}\n`;
+  const loaded = loadCaseText("cases/invariant/fuzz.yaml", text);
+  if (!("case" in loaded)) throw new Error(loaded.errors.map((error) => error.message).join("\n"));
+  return loaded.case;
+}
+const diverged = (field: Failure["field"], callId = "c1", step = 0): Failure => ({ requirement: "INV-5", message: "m", field, callId, step });
+const named = (testCase: LoadedCase, failure: Failure) => divergenceRequirements(testCase, [failure], "INV-5");
+
+describe("the requirement a diverging expectation of a generated case names", () => {
+  it.each([
+    ["a repeated member name the oracle rejected at stage json", '{"p": 1, "p": 2}', { outcome: "invalid", stage: "json" }, "DECOY-3"],
+    ["a number the oracle found too large", '{"p": 1e400}', { outcome: "invalid", stage: "json" }, "DECOY-4"],
+    ["malformed JSON", '{"p": ', { outcome: "invalid", stage: "json" }, "INV-2"],
+    ["a schema rejection", '{"p": 1}', { outcome: "invalid", stage: "schema" }, "INV-2"],
+    ["a mutation denied", '{"p": 1}', { outcome: "denied", reason: "policy_mutated_arguments" }, "INV-6"],
+    ["a policy decision", '{"p": 1}', { outcome: "denied", reason: "rule_a" }, "DECOY-1"],
+  ] as const)("%s: %s", (_, raw, expectation, requirement) => {
+    const testCase = generated([[{ raw, expect: expectation as CallExpectation }]]);
+    expect(named(testCase, diverged("outcome"))).toEqual({ requirements: [requirement], calls: new Map([["c1", requirement]]) });
+  });
+
+  it("the view and the execution: INV-1 and INV-5 alone, BATCH-1 in a batch", () => {
+    const alone = generated([[{ raw: '{"p": 1}', expect: { outcome: "executed" } }]]);
+    expect(named(alone, diverged("parsedArguments")).requirements).toEqual(["INV-1"]);
+    expect(named(alone, diverged("policyEvaluations")).requirements).toEqual(["INV-1"]);
+    expect(named(alone, diverged("executedArguments")).requirements).toEqual(["INV-5"]);
+    expect(named(alone, diverged("executions")).requirements).toEqual(["INV-5"]);
+    const batch = generated([[{ raw: '{"p": 1}', expect: { outcome: "executed" } }, { raw: '{"p": 2}', expect: { outcome: "executed" } }]]);
+    for (const field of ["outcome", "parsedArguments", "executedArguments"] as const) expect(named(batch, diverged(field)).requirements).toEqual(["BATCH-1"]);
+  });
+
+  it("after a hook's rewrite: HOOK-1 for a decision or view, HOOK-2 for a rejection; a hook's deny: HOOK-5", () => {
+    const rewriting = generated([[{ raw: '{"p": 1}', expect: { outcome: "executed" } }]], "hooks:\n  - id: pin\n    rewrite: { set: { /p: 2 } }\n");
+    expect(named(rewriting, diverged("outcome")).requirements).toEqual(["HOOK-1"]);
+    expect(named(rewriting, diverged("parsedArguments")).requirements).toEqual(["HOOK-1"]);
+    const invalid = generated([[{ raw: '{"p": 1}', expect: { outcome: "invalid", stage: "schema" } }]], "hooks:\n  - id: pin\n    rewrite: { set: { /p: 2 } }\n");
+    expect(named(invalid, diverged("stage")).requirements).toEqual(["HOOK-2"]);
+    const denying = generated([[{ raw: '{"p": 1}', expect: { outcome: "denied", reason: "stop" } }]], "hooks:\n  - id: stop\n    decision: deny\n    reason: stop\n");
+    expect(named(denying, diverged("reason")).requirements).toEqual(["HOOK-5"]);
+  });
+
+  it("hash words: MATRIX-4 for sameHashAs, INV-4 for differentHashFrom", () => {
+    const twoTurns = generated([[{ raw: '{"p": 1}', expect: { outcome: "executed" } }], [{ raw: '{"p": 1}', expect: { outcome: "executed" } }]]);
+    expect(named(twoTurns, diverged("sameHashAs", "c2", 1)).requirements).toEqual(["MATRIX-4"]);
+    expect(named(twoTurns, diverged("differentHashFrom", "c2", 1)).requirements).toEqual(["INV-4"]);
+  });
+
+  it("keeps the requirement of a universal failure and of a word that names its own, in order of appearance, one call requirement per call", () => {
+    const testCase = generated([[{ raw: '{"p": 1}', expect: { outcome: "executed" } }]]);
+    const failures: Failure[] = [
+      { requirement: "DECOY-2", message: "inherited", check: 16, step: 0, callId: "c1" },
+      { requirement: "MATRIX-3", message: "view", field: "requestedArguments", step: 0, callId: "c1" },
+      diverged("executions"),
+      diverged("parsedArguments"),
+    ];
+    expect(divergenceRequirements(testCase, failures, "INV-5")).toEqual({ requirements: ["DECOY-2", "MATRIX-3", "INV-5", "INV-1"], calls: new Map([["c1", "INV-5"]]) });
+    expect(divergenceRequirements(testCase, [], "INV-5")).toEqual({ requirements: ["INV-5"], calls: new Map() });
+  });
+});
