@@ -23,19 +23,27 @@ export type Requirement = z.infer<typeof Requirement>;
 
 export const CATALOGUE_PATH = fileURLToPath(new URL("../../spec/requirements.yaml", import.meta.url));
 
-function loadCatalogue(): ReadonlyMap<string, Requirement> {
-  const parsed = z.strictObject({ requirements: z.array(Requirement) }).parse(parse(readFileSync(CATALOGUE_PATH, "utf8")));
+/**
+ * The catalogue in `text` (read from `path`), by id. It is part of the suite, not user input: a
+ * broken catalogue throws, naming the file and the first thing wrong.
+ */
+export function parseCatalogue(text: string, path: string): ReadonlyMap<string, Requirement> {
+  const parsed = z.strictObject({ requirements: z.array(Requirement) }).safeParse(parse(text));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`${path}: ${issue.path.join(".") || "(top level)"}: ${issue.message}`);
+  }
   const byId = new Map<string, Requirement>();
-  for (const requirement of parsed.requirements) {
-    if (byId.has(requirement.id)) throw new Error(`${CATALOGUE_PATH}: requirement ${requirement.id} is listed twice`);
+  for (const requirement of parsed.data.requirements) {
+    if (byId.has(requirement.id)) throw new Error(`${path}: requirement ${requirement.id} is listed twice`);
     byId.set(requirement.id, requirement);
   }
   for (const requirement of byId.values()) {
     for (const refined of requirement.refines ?? []) {
-      if (!byId.has(refined)) throw new Error(`${CATALOGUE_PATH}: requirement ${requirement.id} refines ${refined}, which is not in the catalogue`);
+      if (!byId.has(refined)) throw new Error(`${path}: requirement ${requirement.id} refines ${refined}, which is not in the catalogue`);
     }
   }
   return byId;
 }
 
-export const REQUIREMENTS = loadCatalogue();
+export const REQUIREMENTS = parseCatalogue(readFileSync(CATALOGUE_PATH, "utf8"), CATALOGUE_PATH);

@@ -1,0 +1,37 @@
+// The requirements catalogue (loading/requirements.ts): what a well-formed entry is, and the
+// errors a broken catalogue is refused with, naming the file.
+import { describe, expect, it } from "vitest";
+import { stringify } from "yaml";
+import { parseCatalogue, REQUIREMENTS } from "../../harness/loading/requirements.ts";
+
+const entry = { id: "INV-1", level: "must", family: "invariant", source: "RFC-0015, invariant 1", title: "t", text: "x" };
+const catalogue = (...requirements: object[]) => stringify({ requirements });
+const refused = (text: string) => () => parseCatalogue(text, "spec/requirements.yaml");
+
+describe("the requirements catalogue", () => {
+  it("reads each entry by id, in the order written, refinements included", () => {
+    const read = parseCatalogue(catalogue(entry, { ...entry, id: "MATRIX-1", family: "matrix", level: "should", refines: ["INV-1"], retired: true }), "f");
+    expect([...read.keys()]).toEqual(["INV-1", "MATRIX-1"]);
+    expect(read.get("MATRIX-1")).toEqual({ ...entry, id: "MATRIX-1", family: "matrix", level: "should", refines: ["INV-1"], retired: true });
+  });
+
+  it("is the spec's, with every requirement a MUST or a SHOULD", () => {
+    expect(REQUIREMENTS.size).toBeGreaterThanOrEqual(33);
+    expect(REQUIREMENTS.get("INV-1")).toMatchObject({ level: "must", family: "invariant" });
+  });
+
+  it.each([
+    ["an id listed twice", catalogue(entry, entry), "spec/requirements.yaml: requirement INV-1 is listed twice"],
+    ["a refinement of an unknown requirement", catalogue({ ...entry, refines: ["INV-9"] }), "spec/requirements.yaml: requirement INV-1 refines INV-9, which is not in the catalogue"],
+    ["an id not shaped FAMILY-number", catalogue({ ...entry, id: "inv-1" }), /^spec\/requirements\.yaml: requirements\.0\.id: /],
+    ["an id with more after the number", catalogue({ ...entry, id: "INV-1a" }), /^spec\/requirements\.yaml: requirements\.0\.id: /],
+    ["an id with more before the family", catalogue({ ...entry, id: "xINV-1" }), /^spec\/requirements\.yaml: requirements\.0\.id: /],
+    ["an unknown level", catalogue({ ...entry, level: "may" }), /^spec\/requirements\.yaml: requirements\.0\.level: /],
+    ["an unknown family", catalogue({ ...entry, family: "other" }), /^spec\/requirements\.yaml: requirements\.0\.family: /],
+    ["an unknown word", catalogue({ ...entry, note: "n" }), /^spec\/requirements\.yaml: requirements\.0: .*note/],
+    ["a missing text", catalogue({ ...entry, text: undefined }), /^spec\/requirements\.yaml: requirements\.0\.text: /],
+    ["no list", "other: []\n", /^spec\/requirements\.yaml: (requirements|\(top level\)): /],
+  ])("refuses %s", (_, text, message) => {
+    expect(refused(text)).toThrow(message);
+  });
+});
