@@ -169,11 +169,19 @@ function write(value: unknown, seed: number, space: string): string {
   if (typeof value === "object" && value !== null) {
     const keys = Object.keys(value);
     // A deterministic shuffle from the seed: same seed, same order.
-    const order = keys.map((key, i) => ({ key, rank: ((seed + 1) * 2654435761 + i * 40503) % 4294967296 })).sort((a, b) => a.rank - b.rank);
+    const order = keys.map((key, i) => ({ key, rank: mix(seed, i) })).sort((a, b) => a.rank - b.rank);
     const members = order.map(({ key }) => `${JSON.stringify(key)}${space}:${space}${write((value as Record<string, unknown>)[key], seed + key.length, space)}`);
     return `{${space}${members.join(`,${space}`)}${space}}`;
   }
   return JSON.stringify(value);
+}
+
+/** A well-spread 32-bit hash of (seed, index) (MurmurHash3's finalizer), so the ranks of one object's keys are in no fixed order. */
+function mix(seed: number, index: number): number {
+  let h = (seed ^ Math.imul(index + 1, 0x9e3779b9)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 /** Raw argument strings that a strict runtime must reject or handle without executing blindly. */
