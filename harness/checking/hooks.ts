@@ -8,8 +8,9 @@ import { decodedRequest, describeSnapshot, sameSnapshot } from "../values/snapsh
 import type { TurnContext } from "./context.ts";
 
 export function hookFailures(context: TurnContext): Failure[] {
+  // Checked even when the case has no hooks: an out-of-process adapter reports its own hook
+  // runs, and a run of a hook the case does not define is a hook applied where none applies.
   const hooks = context.observation.testCase.hooks ?? [];
-  if (hooks.length === 0) return [];
   const failures: Failure[] = [];
   for (const call of context.turn.calls) {
     const outcome = context.turn.outcomes.get(call.id);
@@ -28,7 +29,8 @@ export function hookFailures(context: TurnContext): Failure[] {
         break;
       }
       if (!applicable.includes(run.hookId)) {
-        fail("HOOK-4", `the hook ${run.hookId} ran for ${call.tool}, which it does not apply to`);
+        const known = hooks.some((hook) => hook.id === run.hookId);
+        fail("HOOK-4", known ? `the hook ${run.hookId} ran for ${call.tool}, which it does not apply to` : `a hook ${run.hookId} ran for ${call.tool}, which the case does not define`);
         continue;
       }
       if (run.hookId !== applicable[next]) {

@@ -110,8 +110,10 @@ function mustBeParsed(context: TurnContext, call: Call): boolean {
   return (outcome?.outcome === "invalid" && outcome.stage === "schema") || context.policiesOf(call.id).length > 0 || outcome?.outcome === "executed" || outcome?.outcome === "suspended";
 }
 
-/** Whether an attempt may have been parsed: it was attempted, decoded, and no hook denied it first. */
+/** Whether an attempt may have been parsed: it must have been, or it was attempted, decoded, and no hook denied it first. */
 function mayReachSchema(context: TurnContext, call: Call): boolean {
+  // A call reported invalid at stage json that the policy saw anyway was parsed: check 3 judges the report.
+  if (mustBeParsed(context, call)) return true;
   const outcome = context.turn.outcomes.get(call.id);
   if (context.notAttempted(call.id)) return false;
   if (outcome?.outcome === "invalid" && outcome.stage === "json") return false;

@@ -4,10 +4,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { explainsEverything } from "../../harness/checking/context.ts";
 import { expectationFailures } from "../../harness/checking/expectations.ts";
-import type { Observation, ObservedOutcome, PolicyRecord } from "../../harness/running/observation.ts";
+import type { Observation, ObservedOutcome } from "../../harness/running/observation.ts";
 import type { Failure } from "../../harness/running/results.ts";
 import { snapshot } from "../../harness/values/snapshot.ts";
-import { copyOf, observed } from "../support/observations.ts";
+import { copyOf, observed, policyOf, setOutcome } from "../support/observations.ts";
 
 let base: Observation;
 let mutating: Observation;
@@ -21,8 +21,6 @@ function after(from: Observation, change: (observation: Observation) => void, un
   change(observation);
   return expectationFailures(observation, universal);
 }
-const setOutcome = (observation: Observation, step: number, outcome: ObservedOutcome) => (observation.turns.find((turn) => turn.step === step)!.outcomes as Map<string, ObservedOutcome>).set(outcome.callId, outcome);
-const policyOf = (observation: Observation, callId: string): PolicyRecord => observation.log.policies.find((record) => record.callId === callId)!;
 const only = (failures: Failure[]) => failures.map(({ requirement, field, message, callId, step }) => ({ requirement, field, message, callId, step }));
 
 describe("the base", () => {

@@ -3,9 +3,9 @@
 // fire, with its requirement, check number, step, call and message (spec/adapter-contract.md).
 import { beforeAll, describe, expect, it } from "vitest";
 import { universalFailures } from "../../harness/checking/universal.ts";
-import type { ExecutionRecord, Observation, ObservedOutcome, PolicyRecord } from "../../harness/running/observation.ts";
+import type { Observation, ObservedOutcome } from "../../harness/running/observation.ts";
 import { snapshot } from "../../harness/values/snapshot.ts";
-import { copyOf, observed } from "../support/observations.ts";
+import { at, executionOf, observed, policyOf, setOutcome, universalAfter } from "../support/observations.ts";
 
 let oneCall: Observation;
 let suspended: Observation;
@@ -20,16 +20,7 @@ beforeAll(async () => {
   mutating = await observed("checks/matrix/mutating-policy");
 });
 
-/** A copy of `base` with `change` applied; its universal failures. */
-function after(base: Observation, change: (observation: Observation) => void) {
-  const observation = copyOf(base);
-  change(observation);
-  return universalFailures(observation);
-}
-const setOutcome = (observation: Observation, step: number, outcome: ObservedOutcome) => (observation.turns.find((turn) => turn.step === step)!.outcomes as Map<string, ObservedOutcome>).set(outcome.callId, outcome);
-const policyOf = (observation: Observation, callId: string): PolicyRecord => observation.log.policies.find((record) => record.callId === callId)!;
-const executionOf = (observation: Observation, callId: string): ExecutionRecord => observation.log.executions.find((record) => record.callId === callId)!;
-const at = (step: number, callId?: string) => ({ step, ...(callId ? { callId } : {}) });
+const after = universalAfter;
 
 describe("the bases", () => {
   it("pass every universal check on the reference's own run (the near miss of every test below)", () => {
@@ -122,6 +113,12 @@ describe("check 4: hooks run in order before the policy", () => {
     expect(after(hooked, (o) => {
       o.log.hooks.unshift({ ...o.log.hooks[0]!, hookId: "elsewhere", seq: 0, output: undefined });
     }).filter((failure) => failure.check === 4)).toEqual([{ requirement: "HOOK-4", check: 4, message: "the hook elsewhere ran for run_shell, which it does not apply to", ...at(0, "c1") }]);
+  });
+
+  it("names HOOK-4 for a run of a hook the case does not define, in a case without hooks too", () => {
+    const phantom = (o: Observation) => o.log.hooks.unshift({ seq: 0, step: 0, hookId: "audit", callId: "c1", tool: o.log.policies[0]!.tool, toolInput: snapshot({ note: "x", path: "/tmp/../etc/hosts" }) });
+    expect(after(oneCall, phantom).filter((failure) => failure.check === 4)).toEqual([{ requirement: "HOOK-4", check: 4, message: "a hook audit ran for read_file, which the case does not define", ...at(0, "c1") }]);
+    expect(after(hooked, phantom).filter((failure) => failure.check === 4)).toEqual([{ requirement: "HOOK-4", check: 4, message: "a hook audit ran for run_shell, which the case does not define", ...at(0, "c1") }]);
   });
 
   it("names HOOK-5 for a hook run after a deny", () => {

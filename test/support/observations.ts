@@ -2,7 +2,9 @@
 // passes every check, copied so that a test can change one record and see one failure.
 import { fileURLToPath } from "node:url";
 import { loadCaseFile, type LoadedCase } from "../../harness/loading/loader.ts";
-import type { Observation } from "../../harness/running/observation.ts";
+import type { ExecutionRecord, Observation, ObservedOutcome, PolicyRecord } from "../../harness/running/observation.ts";
+import type { Failure } from "../../harness/running/results.ts";
+import { universalFailures } from "../../harness/checking/universal.ts";
 import { observeCase } from "../../harness/running/runner.ts";
 import referenceAdapter from "../../reference/adapter.ts";
 import type { Adapter } from "../../harness/adapter.ts";
@@ -28,3 +30,25 @@ export function copyOf(observation: Observation): Observation {
   const { log, turns, fingerprints, runFailures } = structuredClone({ log: observation.log, turns: observation.turns, fingerprints: observation.fingerprints, runFailures: observation.runFailures });
   return { testCase: observation.testCase, log, turns, fingerprints, runFailures };
 }
+
+/** A copy of `base` with `change` applied. */
+export function changed(base: Observation, change: (observation: Observation) => void): Observation {
+  const observation = copyOf(base);
+  change(observation);
+  return observation;
+}
+
+/** The universal failures of a copy of `base` with `change` applied. */
+export function universalAfter(base: Observation, change: (observation: Observation) => void): Failure[] {
+  return universalFailures(changed(base, change));
+}
+
+/** Replaces what the runtime reported for one call of a step. */
+export function setOutcome(observation: Observation, step: number, outcome: ObservedOutcome): void {
+  (observation.turns.find((turn) => turn.step === step)!.outcomes as Map<string, ObservedOutcome>).set(outcome.callId, outcome);
+}
+
+export const policyOf = (observation: Observation, callId: string): PolicyRecord => observation.log.policies.find((record) => record.callId === callId)!;
+export const executionOf = (observation: Observation, callId: string): ExecutionRecord => observation.log.executions.find((record) => record.callId === callId)!;
+/** Where a failure is reported: its step, and its call when it has one. */
+export const at = (step: number, callId?: string) => ({ step, ...(callId ? { callId } : {}) });
