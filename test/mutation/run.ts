@@ -35,8 +35,8 @@ function main(argv: string[]): number {
 
   const harness = emptyTally();
   const reference = emptyTally();
-  const rows: string[] = ["| Area | Killed | Survived | Equivalent (ignored) | Score |", "|---|---|---|---|---|"];
-  const row = (name: string, counts: Tally) => `| ${name} | ${counts.killed} | ${counts.survived} | ${counts.ignored} | ${score(counts).toFixed(1)}% |`;
+  const rows: string[] = ["| Area | Killed | Survived | Equivalent | Static (not run) | Score |", "|---|---|---|---|---|---|"];
+  const row = (name: string, counts: Tally) => `| ${name} | ${counts.killed} | ${counts.survived} | ${counts.equivalent} | ${counts.static} | ${score(counts).toFixed(1)}% |`;
   for (const area of MUTATION_AREAS) {
     if (!existsSync(reportPath(area))) continue;
     const report = JSON.parse(readFileSync(reportPath(area), "utf8")) as MutationReport;

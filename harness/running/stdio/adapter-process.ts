@@ -27,6 +27,12 @@ export class AdapterProcess {
   constructor(readonly command: string) {
     this.child = spawn(command, { shell: true, detached: true, stdio: ["pipe", "pipe", "pipe"] });
     running.add(this);
+    // Listened to first: a spawn that fails early (no file descriptors left) has no streams,
+    // and an "error" event without a listener would end the harness.
+    this.exited = new Promise((resolve) => {
+      this.child.once("error", (error) => this.ended(`could not be started (${error.message})`, resolve));
+      this.child.once("close", (code, signal) => this.ended(signal ? `was killed by ${signal}` : `exited with code ${code}`, resolve));
+    });
     this.child.stdin?.on("error", () => {
       // Writing to a process that died: reported by the exit handler below.
     });
@@ -34,15 +40,13 @@ export class AdapterProcess {
     this.child.stderr?.on("data", (chunk: string) => {
       this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL_BYTES);
     });
-    createInterface({ input: this.child.stdout! }).on("line", (line) => {
-      const waiter = this.waiters.shift();
-      if (waiter) waiter.resolve(line);
-      else this.lines.push(line);
-    });
-    this.exited = new Promise((resolve) => {
-      this.child.once("error", (error) => this.ended(`could not be started (${error.message})`, resolve));
-      this.child.once("close", (code, signal) => this.ended(signal ? `was killed by ${signal}` : `exited with code ${code}`, resolve));
-    });
+    if (this.child.stdout) {
+      createInterface({ input: this.child.stdout }).on("line", (line) => {
+        const waiter = this.waiters.shift();
+        if (waiter) waiter.resolve(line);
+        else this.lines.push(line);
+      });
+    }
   }
 
   get pid(): number | undefined {
