@@ -53,7 +53,7 @@ export function executionFailures(context: TurnContext): Failure[] {
     }
     if (context.turn.outcomes.get(call.id)?.outcome === "executed" && executions.length === 0) {
       const evaluated = policies.at(-1)?.parsedRef;
-      const elsewhere = context.executions.find((execution) => execution.callId !== call.id && evaluated !== undefined && execution.argsRef === evaluated);
+      const elsewhere = context.executions.find((execution) => evaluated !== undefined && execution.argsRef === evaluated);
       const message = elsewhere ? `reported executed, but its arguments ran as ${elsewhere.callId}'s` : "reported executed, but its tool did not run for it";
       failures.push(failure(14, elsewhere ? "BATCH-1" : "INV-5", message, { callId: call.id, explains: "every expectation" }));
     }

@@ -37,6 +37,7 @@ export function hookFailures(context: TurnContext): Failure[] {
         fail("HOOK-4", `the hook ${run.hookId} ran where ${applicable[next] ?? "no further hook"} was due (order: ${applicable.join(", ")})`);
         break;
       }
+      // Stryker disable next-line EqualityOperator: records never share a seq (spec/adapter-protocol.md), so > and >= agree
       if (evaluated && run.seq > evaluated.seq) fail("HOOK-1", `the hook ${run.hookId} ran after the policy had evaluated the call`);
       if (!sameSnapshot(run.toolInput, expectedInput)) {
         const due = next === 0 ? "the model's decoded request" : `what ${applicable[next - 1]} left`;

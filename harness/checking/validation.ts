@@ -11,10 +11,10 @@ import type { TurnContext } from "./context.ts";
 export function validationFailures(context: TurnContext): Failure[] {
   const { turn, failure } = context;
   const failures: Failure[] = [];
-  for (const [index, call] of turn.calls.entries()) {
+  for (const call of turn.calls) {
     const outcome = turn.outcomes.get(call.id);
     if (context.notAttempted(call.id)) {
-      const stopper = turn.calls.slice(0, index).find((earlier) => turn.outcomes.get(earlier.id)?.outcome === "invalid")!;
+      const stopper = turn.calls.find((earlier) => turn.outcomes.get(earlier.id)?.outcome === "invalid")!;
       failures.push(failure(1, "BATCH-5", `the runtime ended the turn at ${stopper.id}'s validation failure and did not attempt ${call.id}`, { callId: call.id }));
       continue;
     }
@@ -25,7 +25,7 @@ export function validationFailures(context: TurnContext): Failure[] {
       failures.push(failure(2, "INV-2", `malformed JSON arguments were not rejected as a validation error (reported: ${describeOutcome(outcome)})`, { callId: call.id, explains: "every expectation" }));
     }
     if (malformed || outcome?.outcome === "invalid") {
-      const why = malformed ? "malformed JSON arguments" : `arguments reported invalid at stage ${outcome?.outcome === "invalid" ? outcome.stage : "?"}`;
+      const why = !malformed && outcome?.outcome === "invalid" ? `arguments reported invalid at stage ${outcome.stage}` : "malformed JSON arguments";
       const evaluations = context.policiesOf(call.id).length;
       const runs = context.executionsOf(call.id).length;
       if (evaluations > 0) failures.push(failure(3, "INV-2", `${why} reached the policy ${evaluations} time(s)`, { callId: call.id, explains: "every expectation" }));

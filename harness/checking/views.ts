@@ -25,8 +25,7 @@ export function viewFailures(context: TurnContext): Failure[] {
     for (const execution of context.executionsOf(call.id)) {
       if (execution.inherited.length > 0) failures.push(failure(16, "DECOY-2", hiddenMembers("tool", execution.inherited), { callId: call.id }));
     }
-    const outcome = turn.outcomes.get(call.id);
-    if (outcome?.outcome === "suspended") failures.push(...suspendedFailures(context, call.id, call.arguments, policies));
+    failures.push(...suspendedFailures(context, call.id, call.arguments, policies));
   }
   return failures;
 }

@@ -84,6 +84,7 @@ export const observeInProcessOutcomes = (reported: unknown, view: (value: unknow
 export function describeValue(value: unknown): string {
   try {
     const text = JSON.stringify(value);
+    // Stryker disable next-line ConditionalExpression: without the test, undefined.length throws and the catch gives String(value) too
     return text === undefined ? String(value) : text.length > 200 ? `${text.slice(0, 200)}…` : text;
   } catch {
     return String(value);

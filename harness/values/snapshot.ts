@@ -38,7 +38,7 @@ function write(value: unknown, state: { json: boolean }, open: Set<object>, dept
       return JSON.stringify(value); // escapes lone surrogates as \udxxx
     case "number":
       if (Number.isNaN(value)) return special("NaN");
-      if (!Number.isFinite(value)) return special(value > 0 ? "Infinity" : "-Infinity");
+      if (!Number.isFinite(value)) return special(value === Infinity ? "Infinity" : "-Infinity");
       return JSON.stringify(value); // shortest round-trip form; -0 is written 0
     case "boolean":
       return String(value);
@@ -128,7 +128,7 @@ export function inheritedMembers(value: unknown, pointer = "", open = new Set<ob
     open.add(value);
     const found: string[] = [];
     const prototype: unknown = Object.getPrototypeOf(value);
-    if (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null) {
+    if (prototype !== Object.prototype && prototype !== Array.prototype) {
       for (const key in value) if (!Object.prototype.hasOwnProperty.call(value, key)) found.push(`${pointer}/${key}`);
     }
     for (const [key, member] of Object.entries(value)) found.push(...inheritedMembers(member, `${pointer}/${key}`, open));

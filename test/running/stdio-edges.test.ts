@@ -160,6 +160,10 @@ describe("a reply that breaks the protocol errors the case with its own message"
     expect(await turnBreaks("garbage-250")).toBe(`the adapter wrote a line that is not JSON in answer to turn 1: ${"y".repeat(200)}…`);
   });
 
+  it("records whose seq does not increase: the order of the records is lost", async () => {
+    expect(await turnBreaks("repeated-seq")).toBe("the adapter's answer to turn 1 breaks the protocol: record seq 1 does not increase (the record before had 1)");
+  });
+
   it("an error reply to a fingerprint request: names the tool", async () => {
     const implementation = await stdioImplementation(adapter("fingerprint-error"));
     adapterPid(implementation);

@@ -77,6 +77,7 @@ class Connection {
       const { id, tools, hooks, policy } = testCase;
       await this.request("start", { case: { id, tools, hooks: hooks ?? [], policy } }, budget, `the start of case ${id}`);
     });
+    let lastSeq = -Infinity;
     const session: CaseSession = {
       log,
       grants: new Set(),
@@ -85,9 +86,15 @@ class Connection {
       },
       runTurn: (calls, turn) =>
         guarded(async () => {
-          const reply = await this.request("turn", { turn, calls: [...calls], grants: [...session.grants].sort() }, budget, `turn ${turn}`);
-          if (reply.type !== "turn-result") throw new ImplementationBroke(`the adapter answered turn ${turn} with "${reply.type}"`);
-          for (const record of reply.records) addRecord(log, record, step);
+          // request() has checked the reply's type and, with the protocol schema, its outcomes.
+          const reply = (await this.request("turn", { turn, calls: [...calls], grants: [...session.grants].sort() }, budget, `turn ${turn}`)) as Extract<Reply, { type: "turn-result" }>;
+          for (const record of reply.records) {
+            // The checks order records by seq (spec/adapter-protocol.md, "Probe records").
+            if (record.seq <= lastSeq) throw new ImplementationBroke(`the adapter's answer to turn ${turn} breaks the protocol: record seq ${record.seq} does not increase (the record before had ${lastSeq})`);
+            lastSeq = record.seq;
+            addRecord(log, record, step);
+          }
+          // Stryker disable next-line StringLiteral: never shown, the outcomes were validated already
           return observeOutcomes(reply.outcomes, CallOutcome, (value) => snapshotOfValue(value as Value), `the adapter's answer to turn ${turn}`);
         }),
       ...(this.hello?.capabilities.includes("fingerprint") && {
@@ -99,7 +106,9 @@ class Connection {
       }),
       close: async () => {
         if (broken || !this.process?.alive) return;
+        // Stryker disable next-line StringLiteral: the end request's errors are discarded, so its wording is never shown
         const grace = { remaining: () => END_GRACE_MS, describe: `${END_GRACE_MS} ms` };
+        // Stryker disable next-line StringLiteral: as above
         await guarded(() => this.request("end", {}, grace, `the end of case ${testCase.id}`)).catch(() => undefined);
       },
     };
