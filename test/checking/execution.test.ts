@@ -1,26 +1,15 @@
 // The checks of "evaluated equals executed" (checks 8 to 15, harness/checking/execution.ts) at
 // their boundaries: which requirement a run out of order names, what counts as "before", and
 // which expectations each finding accounts for (explains), on the reference's real runs changed by one record.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { explains } from "../../harness/checking/context.ts";
 import { universalFailures } from "../../harness/checking/universal.ts";
 import type { Observation } from "../../harness/running/observation.ts";
 import type { Failure } from "../../harness/running/results.ts";
 import { snapshot } from "../../harness/values/snapshot.ts";
-import { at, executionOf, observed, policyOf, setOutcome, universalAfter } from "../support/observations.ts";
+import { at, checkBases, executionOf, policyOf, setOutcome, universalAfter } from "../support/observations.ts";
 
-let oneCall: Observation;
-let suspended: Observation;
-let hooked: Observation;
-let batch: Observation;
-let mutating: Observation;
-beforeAll(async () => {
-  oneCall = await observed("checks/invariant/one-call");
-  suspended = await observed("checks/approval-resume/suspend-then-grant");
-  hooked = await observed("checks/hook-rewrite/two-hooks");
-  batch = await observed("checks/read-batch/mixed-batch");
-  mutating = await observed("checks/matrix/mutating-policy");
-});
+const { oneCall, suspended, hooked, batch, mutating } = await checkBases();
 
 const after = universalAfter;
 const ofCheck = (failures: Failure[], check: number) => failures.filter((failure) => failure.check === check);

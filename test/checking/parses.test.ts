@@ -8,22 +8,13 @@ import { universalFailures } from "../../harness/checking/universal.ts";
 import type { Observation, ParseRecord } from "../../harness/running/observation.ts";
 import type { Failure } from "../../harness/running/results.ts";
 import { snapshot } from "../../harness/values/snapshot.ts";
-import { at, observed, policyOf, setOutcome, universalAfter } from "../support/observations.ts";
+import { at, checkBases, observed, policyOf, setOutcome, universalAfter } from "../support/observations.ts";
 
-let oneCall: Observation;
-let suspended: Observation;
-let hooked: Observation;
-let batch: Observation;
-let mutating: Observation;
+const { oneCall, suspended, hooked, batch, mutating } = await checkBases();
 let everyWord: Observation;
 let sameInput: Observation;
 let hookDeny: Observation;
 beforeAll(async () => {
-  oneCall = await observed("checks/invariant/one-call");
-  suspended = await observed("checks/approval-resume/suspend-then-grant");
-  hooked = await observed("checks/hook-rewrite/two-hooks");
-  batch = await observed("checks/read-batch/mixed-batch");
-  mutating = await observed("checks/matrix/mutating-policy");
   everyWord = await observed("checks/read-batch/every-word");
   sameInput = await observed("checks/read-batch/parses-same-input");
   hookDeny = await observed("checks/hook-rewrite/parses-hook-deny");

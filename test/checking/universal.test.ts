@@ -1,24 +1,13 @@
 // Every universal check, tested directly: the reference's real run of a small fixture case
 // passes every check (the near miss); changing one record of it makes exactly the one check
 // fire, with its requirement, check number, step, call and message (spec/adapter-contract.md).
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { universalFailures } from "../../harness/checking/universal.ts";
 import type { Observation, ObservedOutcome } from "../../harness/running/observation.ts";
 import { snapshot } from "../../harness/values/snapshot.ts";
-import { at, executionOf, observed, policyOf, setOutcome, universalAfter } from "../support/observations.ts";
+import { at, checkBases, executionOf, policyOf, setOutcome, universalAfter } from "../support/observations.ts";
 
-let oneCall: Observation;
-let suspended: Observation;
-let hooked: Observation;
-let batch: Observation;
-let mutating: Observation;
-beforeAll(async () => {
-  oneCall = await observed("checks/invariant/one-call");
-  suspended = await observed("checks/approval-resume/suspend-then-grant");
-  hooked = await observed("checks/hook-rewrite/two-hooks");
-  batch = await observed("checks/read-batch/mixed-batch");
-  mutating = await observed("checks/matrix/mutating-policy");
-});
+const { oneCall, suspended, hooked, batch, mutating } = await checkBases();
 
 const after = universalAfter;
 

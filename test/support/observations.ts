@@ -52,3 +52,14 @@ export const policyOf = (observation: Observation, callId: string): PolicyRecord
 export const executionOf = (observation: Observation, callId: string): ExecutionRecord => observation.log.executions.find((record) => record.callId === callId)!;
 /** Where a failure is reported: its step, and its call when it has one. */
 export const at = (step: number, callId?: string) => ({ step, ...(callId ? { callId } : {}) });
+
+/** The reference's runs of the five fixture cases the checks' tests start from; each passes every check. */
+export async function checkBases() {
+  return {
+    oneCall: await observed("checks/invariant/one-call"),
+    suspended: await observed("checks/approval-resume/suspend-then-grant"),
+    hooked: await observed("checks/hook-rewrite/two-hooks"),
+    batch: await observed("checks/read-batch/mixed-batch"),
+    mutating: await observed("checks/matrix/mutating-policy"),
+  };
+}
