@@ -2,33 +2,21 @@
 // argument parsing, each way an adapter module can be unusable, internal errors, what run and
 // fuzz print and dispose of, and validate's exact report when the reference breaks, skips or
 // fails a case. It pins the messages and exit codes that test/commands/main.test.ts leaves loose.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { reportFuzzOutcome } from "../../harness/commands/fuzz.ts";
 import { processOutput } from "../../harness/commands/io.ts";
-import { main } from "../../harness/commands/main.ts";
 import { fuzz } from "../../harness/fuzz/differential.ts";
 import { DEFAULT_CASES_DIR, loadCases } from "../../harness/loading/loader.ts";
+import { runMain, scratchFolder } from "../support/main.ts";
 import referenceAdapter from "../../reference/adapter.ts";
 import deepCopyForTool from "../mutants/deep-copy-for-tool.ts";
 import doubleParse from "../mutants/double-parse.ts";
 
-const scratch = mkdtempSync(join(tmpdir(), "effective-args-commands-edges-"));
-const scratchFile = (name: string, text: string) => {
-  const path = join(scratch, name);
-  mkdirSync(join(path, ".."), { recursive: true });
-  writeFileSync(path, text);
-  return path;
-};
+const { folder: scratch, file: scratchFile } = scratchFolder("effective-args-commands-edges-");
 
-async function run(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(argv, { out: (text) => void (stdout += text), err: (text) => void (stderr += text) });
-  return { code, stdout, stderr };
-}
+const run = runMain;
 
 /** What main prints on standard error for a usage error. */
 const usageError = (message: string) => `effective-args: ${message}\nRun "npx tsx harness/cli.ts --help" for usage.\n`;
@@ -37,6 +25,10 @@ const ALL_CAPABILITIES = '["approval", "batch", "fingerprint", "hooks"]';
 
 afterEach(() => {
   vi.restoreAllMocks();
+});
+
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
 });
 
 describe("argument parsing", () => {

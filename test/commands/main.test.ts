@@ -1,28 +1,17 @@
 // The commands in process, through the same entry point as the CLI (harness/commands/main.ts):
 // each option and each usage error, what goes to standard output and to standard error, and
 // the exit code. test/cli.test.ts runs the real CLI as a child process.
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../../harness/commands/main.ts";
 import { DEFAULT_CASES_DIR, loadCases } from "../../harness/loading/loader.ts";
+import { runMain, scratchFolder } from "../support/main.ts";
 
 const caseCount = loadCases([DEFAULT_CASES_DIR]).cases.length;
-const scratch = mkdtempSync(join(tmpdir(), "effective-args-main-"));
-const scratchFile = (name: string, text: string) => {
-  const path = join(scratch, name);
-  mkdirSync(join(path, ".."), { recursive: true });
-  writeFileSync(path, text);
-  return path;
-};
+const { folder: scratch, file: scratchFile } = scratchFolder("effective-args-main-");
 
-async function run(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(argv, { out: (text) => void (stdout += text), err: (text) => void (stderr += text) });
-  return { code, stdout, stderr };
-}
+const run = runMain;
 
 describe("the entry point", () => {
   it("prints usage on standard error and exits 2 without a command; on standard output and 0 for help", async () => {
