@@ -4,10 +4,10 @@ import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { CaseFile, TRANSFORMS } from "../harness/loading/case-schema.ts";
-import { CASE_FILE_HEADER, CASE_SCHEMA_FILE, jsonSchemaOf } from "../harness/loading/json-schema.ts";
-import { DEFAULT_CASES_DIR, listCaseFiles } from "../harness/loading/loader.ts";
-import { renderSchema, ROOT, SCHEMAS } from "../harness/commands/write-schemas.ts";
+import { CaseFile, TRANSFORMS } from "../../harness/loading/case-schema.ts";
+import { CASE_FILE_HEADER, CASE_SCHEMA_FILE, jsonSchemaOf } from "../../harness/loading/json-schema.ts";
+import { DEFAULT_CASES_DIR, listCaseFiles } from "../../harness/loading/loader.ts";
+import { renderSchema, ROOT, SCHEMAS } from "../../harness/commands/write-schemas.ts";
 
 const caseFiles = listCaseFiles(DEFAULT_CASES_DIR);
 const shown = (file: string) => relative(ROOT, file);
