@@ -33,7 +33,7 @@ export function describeIssue(issue: z.core.$ZodIssue, source: ParsedYaml): stri
     // At the word itself, not at its value.
     return issue.keys.map((key) => `${where([...issue.path, key], { key: true })}: unknown word "${key}" here`);
   }
-  const detail = issue.message.replace(/^Invalid (input|option): /, "").replace(/, received undefined$/, "");
+  const detail = issue.message.replace(/^(Invalid (input|option)|Too (small|big)): /, "").replace(/, received undefined$/, "");
   const absent = issue.path.length > 0 && !source.document.hasIn(issue.path as unknown[]);
   if (absent && (issue.code === "invalid_type" || issue.code === "invalid_value")) {
     return [`${where(issue.path)}: missing; ${/^expected /.test(detail) ? detail : `expected ${detail}`}`];
@@ -43,5 +43,6 @@ export function describeIssue(issue: z.core.$ZodIssue, source: ParsedYaml): stri
     const best = issue.errors.reduce((a, b) => (a.length <= b.length ? a : b));
     return best.flatMap((inner) => describeIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, source));
   }
-  return [`${where(issue.path)}: ${/^expected /.test(detail) ? detail : `expected ${detail}`}`];
+  // The loader's own rules (custom issues) say in full what is wrong; zod's words say what was expected.
+  return [`${where(issue.path)}: ${issue.code === "custom" || /^expected /.test(detail) ? detail : `expected ${detail}`}`];
 }
