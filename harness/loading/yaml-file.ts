@@ -34,15 +34,16 @@ export function describeIssue(issue: z.core.$ZodIssue, source: ParsedYaml): stri
     return issue.keys.map((key) => `${where([...issue.path, key], { key: true })}: unknown word "${key}" here`);
   }
   const detail = issue.message.replace(/^(Invalid (input|option)|Too (small|big)): /, "").replace(/, received undefined$/, "");
+  // The loader's own rules (custom issues) say in full what is wrong; zod's words say what was expected.
+  const said = issue.code === "custom" || /^expected /.test(detail) ? detail : `expected ${detail}`;
   const absent = issue.path.length > 0 && !source.document.hasIn(issue.path as unknown[]);
   if (absent && (issue.code === "invalid_type" || issue.code === "invalid_value")) {
-    return [`${where(issue.path)}: missing; ${/^expected /.test(detail) ? detail : `expected ${detail}`}`];
+    return [`${where(issue.path)}: missing; ${said}`];
   }
   if (issue.code === "invalid_union" && issue.errors.length > 0) {
     // Report the branch that got furthest, rather than every branch's complaint.
     const best = issue.errors.reduce((a, b) => (a.length <= b.length ? a : b));
     return best.flatMap((inner) => describeIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, source));
   }
-  // The loader's own rules (custom issues) say in full what is wrong; zod's words say what was expected.
-  return [`${where(issue.path)}: ${issue.code === "custom" || /^expected /.test(detail) ? detail : `expected ${detail}`}`];
+  return [`${where(issue.path)}: ${said}`];
 }

@@ -41,7 +41,8 @@ function main(argv: string[]): number {
     if (!existsSync(reportPath(area))) continue;
     const report = JSON.parse(readFileSync(reportPath(area), "utf8")) as MutationReport;
     const counts = tally(report);
-    tally(report, area.name === "reference" ? reference : harness);
+    const total = area.name === "reference" ? reference : harness;
+    for (const key of Object.keys(counts) as (keyof Tally)[]) total[key] += counts[key];
     rows.push(row(area.name, counts));
     if (argv.includes("--survivors") && areas.includes(area)) for (const line of survivors(report)) console.log(line);
   }
