@@ -1,6 +1,7 @@
 // The real CLI as a child process: exit codes, the JSON report's shape, usage errors, validate.
 import { describe, expect, it } from "vitest";
 import { cli } from "./support/cli.ts";
+import { WRONG_EXPECTATIONS, WRONG_EXPECTATIONS_REPORT } from "./support/validate-report.ts";
 import { DEFAULT_CASES_DIR, loadCases } from "../harness/loading/loader.ts";
 
 const caseCount = loadCases([DEFAULT_CASES_DIR]).cases.length;
@@ -90,7 +91,7 @@ describe("the CLI", () => {
 });
 
 describe("the validate command", () => {
-  const fixture = "test/fixtures/wrong-expectations/matrix/forgotten-default.yaml";
+  const fixture = WRONG_EXPECTATIONS;
 
   it("finds every case in cases/ valid and exits 0", () => {
     const { code, stdout, stderr } = cli("validate");
@@ -104,16 +105,7 @@ describe("the validate command", () => {
     expect(code).toBe(1);
     expect(stdout).toBe(
       [
-        `${fixture}:36:5: steps.2: the reference fails MATRIX-1 here: cannot grant approval for c1: it was not suspended (reported: executed)`,
-        `${fixture}:30:9: steps.0.expect.c1.parsedArguments: the reference does not meet this expectation: parsedArguments (at policy entry) differ from the expectation`,
-        "    - expected",
-        "    + actual",
-        "      {",
-        '    +   "dryRun": true,',
-        '        "pattern": "/tmp/*.tmp"',
-        "      }",
-        `${fixture}:35:13: steps.1.expect.c2.outcome: the reference does not meet this expectation: expected outcome executed, got denied ("live_delete_forbidden")`,
-        `${fixture}:35:7: steps.1.expect.c2.executions (the default): the reference does not meet this expectation: expected the tool to run 1 time(s), it ran 0 time(s)`,
+        ...WRONG_EXPECTATIONS_REPORT,
         "1 case file: 0 valid, 1 invalid",
         "",
       ].join("\n"),

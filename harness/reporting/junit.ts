@@ -75,4 +75,4 @@ const xmlText = (text: string) =>
   text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 /** An attribute keeps one line: a parser would turn line breaks inside it into spaces. */
-const attribute = (text: string) => xmlText(text.split("\n")[0] ?? "");
+const attribute = (text: string) => xmlText(text.split("\n")[0]!);

@@ -41,14 +41,14 @@ function diagnostics(block: object): string[] {
 const whatWentWrong = (result: ReportedResult) =>
   result.status === "errored" ? { status: "errored", reason: result.reason } : { status: result.status, failures: result.failures.map(failureDiagnostic) };
 
-/** A failure as the pretty report shows it: the step counted from 1, the call by its id. */
+/** A failure as the pretty report shows it: the step counted from 1, the call by its id (YAML leaves out what is undefined). */
 function failureDiagnostic(failure: Failure) {
   return {
     requirement: failure.requirement,
-    ...(failure.step === undefined ? {} : { step: failure.step + 1 }),
-    ...(failure.callId === undefined ? {} : { call: failure.callId }),
+    step: failure.step === undefined ? undefined : failure.step + 1,
+    call: failure.callId,
     message: failure.message,
-    ...(failure.diff === undefined ? {} : { diff: failure.diff }),
+    diff: failure.diff,
   };
 }
 

@@ -10,6 +10,7 @@ import { processOutput } from "../../harness/commands/io.ts";
 import { fuzz } from "../../harness/fuzz/differential.ts";
 import { DEFAULT_CASES_DIR, loadCases } from "../../harness/loading/loader.ts";
 import { runMain, scratchFolder } from "../support/main.ts";
+import { WRONG_EXPECTATIONS, WRONG_EXPECTATIONS_REPORT } from "../support/validate-report.ts";
 import referenceAdapter from "../../reference/adapter.ts";
 import deepCopyForTool from "../mutants/deep-copy-for-tool.ts";
 import doubleParse from "../mutants/double-parse.ts";
@@ -196,7 +197,7 @@ describe("fuzz", () => {
 });
 
 describe("validate", () => {
-  const fixture = "test/fixtures/wrong-expectations/matrix/forgotten-default.yaml";
+  const fixture = WRONG_EXPECTATIONS;
 
   it("reports each unmet expectation and each unreadable file at its place, files sorted, with the count (exit 2)", async () => {
     const absent = "test/fixtures/wrong-expectations/matrix/zz-absent.yaml";
@@ -204,16 +205,7 @@ describe("validate", () => {
     expect(await run("validate", absent, fixture)).toEqual({
       code: 2,
       stdout: [
-        `${fixture}:36:5: steps.2: the reference fails MATRIX-1 here: cannot grant approval for c1: it was not suspended (reported: executed)`,
-        `${fixture}:30:9: steps.0.expect.c1.parsedArguments: the reference does not meet this expectation: parsedArguments (at policy entry) differ from the expectation`,
-        "    - expected",
-        "    + actual",
-        "      {",
-        '    +   "dryRun": true,',
-        '        "pattern": "/tmp/*.tmp"',
-        "      }",
-        `${fixture}:35:13: steps.1.expect.c2.outcome: the reference does not meet this expectation: expected outcome executed, got denied ("live_delete_forbidden")`,
-        `${fixture}:35:7: steps.1.expect.c2.executions (the default): the reference does not meet this expectation: expected the tool to run 1 time(s), it ran 0 time(s)`,
+        ...WRONG_EXPECTATIONS_REPORT,
         `${absent}: cannot read the file (ENOENT)`,
         "2 case files: 0 valid, 2 invalid",
         "",
