@@ -1,5 +1,7 @@
-// The run command as a CI gate, through the real CLI: JUnit and TAP reports, the expectations
-// file of known failures (--expect, --write-expectations), and selection by level and family.
+// The run command as a CI gate: JUnit and TAP reports, the expectations file of known failures
+// (--expect, --write-expectations), and selection by level and family. Through the CLI's entry
+// point in process, which takes a fraction of the time; test/cli.test.ts runs the real CLI as a
+// child process (exit codes, streams, a hanging or crashing adapter).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,7 +9,8 @@ import { pathToFileURL } from "node:url";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { parse } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
-import { cli, ROOT as root } from "./support/cli.ts";
+import { ROOT as root } from "./support/cli.ts";
+import { runMain } from "./support/main.ts";
 import { DEFAULT_CASES_DIR, loadCases, type LoadedCase } from "../harness/loading/loader.ts";
 
 const { cases } = loadCases([DEFAULT_CASES_DIR]);
@@ -24,10 +27,10 @@ const scratchFile = (name: string, text?: string) => {
   return path;
 };
 
-const runCli = (...args: string[]) => cli("run", ...args);
+const runCli = (...args: string[]) => runMain("run", ...args);
 
-const json = (...args: string[]) => {
-  const { code, stdout, stderr } = runCli("--reporter", "json", ...args);
+const json = async (...args: string[]) => {
+  const { code, stdout, stderr } = await runCli("--reporter", "json", ...args);
   return { code, stderr, report: JSON.parse(stdout) as { summary: Record<string, unknown>; results: { id: string; status: string; expectation?: string }[] } };
 };
 
@@ -54,8 +57,8 @@ const batchOnlyAdapter = scratchFile(
 );
 
 describe("--reporter junit", () => {
-  it("writes valid XML with one testsuite per family and one passing testcase per case for the reference", () => {
-    const { code, stdout, stderr } = runCli("--reporter", "junit");
+  it("writes valid XML with one testsuite per family and one passing testcase per case for the reference", async () => {
+    const { code, stdout, stderr } = await runCli("--reporter", "junit");
     expect(stderr).toBe("");
     expect(code).toBe(0);
     const { suites, testcases } = junit(stdout);
@@ -70,8 +73,8 @@ describe("--reporter junit", () => {
     expect(testcases[0]).toMatchObject({ classname: first.family, name: `${first.id}: ${first.title}`, file: `cases/${first.id}.yaml` });
   });
 
-  it("reports each failing case of a broken runtime as a failure naming the requirement, with every failure line", () => {
-    const { code, stdout } = runCli("--reporter", "junit", "--adapter", MUTANT);
+  it("reports each failing case of a broken runtime as a failure naming the requirement, with every failure line", async () => {
+    const { code, stdout } = await runCli("--reporter", "junit", "--adapter", MUTANT);
     expect(code).toBe(1);
     const { suites, testcases } = junit(stdout);
     expect(testcases).toHaveLength(cases.length);
@@ -88,33 +91,34 @@ describe("--reporter junit", () => {
     expect(invariant).toMatchObject({ failures: "2", tests: String(ids((testCase) => testCase.family === "invariant").length) });
   });
 
-  it("escapes what XML needs escaped in errored and skipped cases", () => {
-    const errored = junit(runCli("--reporter", "junit", "--adapter", throwingAdapter, "--family", "matrix").stdout);
+  it("escapes what XML needs escaped in errored and skipped cases", async () => {
+    const errored = junit((await runCli("--reporter", "junit", "--adapter", throwingAdapter, "--family", "matrix")).stdout);
     expect(errored.suites).toMatchObject({ name: "effective-args: throws <&> 0", errors: String(errored.testcases.length) });
     const error = errored.testcases[0]!.error as { message: string; "#text": string };
     expect(error.message).toBe(`the adapter threw: Error: no <runtime> & 'no' "luck"\\u0001`);
     expect(error["#text"]).toBe(`${error.message}\nsecond line`);
 
-    const skipped = junit(runCli("--reporter", "junit", "--adapter", batchOnlyAdapter, "--family", "hook-rewrite").stdout);
+    const skipped = junit((await runCli("--reporter", "junit", "--adapter", batchOnlyAdapter, "--family", "hook-rewrite")).stdout);
     expect(skipped.suites.skipped).toBe(String(skipped.testcases.length));
     expect(skipped.testcases[0]!.skipped).toEqual({ message: "the adapter does not declare: hooks" });
   });
 });
 
-it("writes the same JUnit and TAP documents twice, timings aside", () => {
+it("writes the same JUnit and TAP documents twice, timings aside", async () => {
   const withoutTimes = (text: string) => text.replace(/ time="[\d.]+"/g, "");
-  const twice = (reporter: string) => [1, 2].map(() => runCli("--reporter", reporter, "--adapter", MUTANT, "--family", "invariant").stdout);
-  const [junitA, junitB] = twice("junit");
+  const once = async (reporter: string) => (await runCli("--reporter", reporter, "--adapter", MUTANT, "--family", "invariant")).stdout;
+  const twice = async (reporter: string) => [await once(reporter), await once(reporter)];
+  const [junitA, junitB] = await twice("junit");
   expect(junitA).toMatch(/<failure /);
   expect(withoutTimes(junitA!)).toBe(withoutTimes(junitB!));
-  const [tapA, tapB] = twice("tap");
+  const [tapA, tapB] = await twice("tap");
   expect(tapA).toMatch(/^not ok /m);
   expect(tapA).toBe(tapB);
 });
 
 describe("--reporter tap", () => {
-  it("writes TAP 14: a plan, a test point per case, YAML diagnostics under each not ok", () => {
-    const { code, stdout, stderr } = runCli("--reporter", "tap", "--adapter", MUTANT);
+  it("writes TAP 14: a plan, a test point per case, YAML diagnostics under each not ok", async () => {
+    const { code, stdout, stderr } = await runCli("--reporter", "tap", "--adapter", MUTANT);
     expect(stderr).toBe("");
     expect(code).toBe(1);
     const lines = stdout.split("\n");
@@ -129,14 +133,14 @@ describe("--reporter tap", () => {
     expect(lines.at(-2)).toMatch(/^# mutant no-mutation-check 0\.1\.0: MUST \d+\/\d+ \(\d+%\), SHOULD/);
   });
 
-  it("marks skipped cases # SKIP and errored ones not ok with the reason", () => {
-    const skipped = runCli("--reporter", "tap", "--adapter", batchOnlyAdapter, "--family", "approval-resume").stdout.split("\n");
+  it("marks skipped cases # SKIP and errored ones not ok with the reason", async () => {
+    const skipped = (await runCli("--reporter", "tap", "--adapter", batchOnlyAdapter, "--family", "approval-resume")).stdout.split("\n");
     expect(skipped.filter((line) => line.startsWith("ok "))).toEqual(
       cases
         .filter((testCase) => testCase.family === "approval-resume")
         .map((testCase, index) => `ok ${index + 1} - ${testCase.id} # SKIP the adapter does not declare: ${testCase.capabilities.filter((capability) => capability !== "batch").join(", ")}`),
     );
-    const errored = runCli("--reporter", "tap", "--adapter", throwingAdapter, "--filter", "matrix/defaults-visible").stdout.split("\n");
+    const errored = (await runCli("--reporter", "tap", "--adapter", throwingAdapter, "--filter", "matrix/defaults-visible")).stdout.split("\n");
     expect(errored.slice(1, 4)).toEqual(["1..1", "not ok 1 - matrix/defaults-visible", "  ---"]);
     expect(parse(errored.slice(4, errored.indexOf("  ...")).join("\n"))).toEqual({ status: "errored", reason: `the adapter threw: Error: no <runtime> & 'no' "luck"\u0001\nsecond line` });
   });
@@ -145,17 +149,17 @@ describe("--reporter tap", () => {
 describe("known failures: --write-expectations and --expect", () => {
   // Each test can run alone: the file is recorded by the first test that needs it.
   let recorded: string | undefined;
-  const knownFailures = () => {
+  const knownFailures = async () => {
     if (recorded === undefined) {
       recorded = scratchFile("known-failures.yaml");
-      expect(runCli("--adapter", MUTANT, "--write-expectations", recorded).code).toBe(0);
+      expect((await runCli("--adapter", MUTANT, "--write-expectations", recorded)).code).toBe(0);
     }
     return recorded;
   };
 
-  it("records a broken runtime's failures, sorted and deterministic, and exits 0", () => {
+  it("records a broken runtime's failures, sorted and deterministic, and exits 0", async () => {
     const expectations = scratchFile("recorded-here.yaml");
-    const first = runCli("--adapter", MUTANT, "--write-expectations", expectations);
+    const first = await runCli("--adapter", MUTANT, "--write-expectations", expectations);
     expect(first.code).toBe(0);
     expect(first.stderr).toBe(`effective-args: wrote 3 known failures to ${expectations}\n`);
     const text = readFileSync(expectations, "utf8");
@@ -167,30 +171,30 @@ describe("known failures: --write-expectations and --expect", () => {
         "matrix/policy-mutation-denied": { requirements: ["INV-5", "INV-6", "MATRIX-6"] },
       },
     });
-    expect(runCli("--adapter", MUTANT, "--write-expectations", expectations, "--expect", expectations).code).toBe(0);
+    expect((await runCli("--adapter", MUTANT, "--write-expectations", expectations, "--expect", expectations)).code).toBe(0);
     expect(readFileSync(expectations, "utf8")).toBe(text);
   });
 
-  it("exits 2 when recording while some case file could not be loaded", () => {
-    const { code, stdout } = runCli("--cases", "test/fixtures/bad-cases/matrix/unknown-word.yaml", "--cases", "cases/matrix", "--adapter", MUTANT, "--write-expectations", scratchFile("partial-run.yaml"));
+  it("exits 2 when recording while some case file could not be loaded", async () => {
+    const { code, stdout } = await runCli("--cases", "test/fixtures/bad-cases/matrix/unknown-word.yaml", "--cases", "cases/matrix", "--adapter", MUTANT, "--write-expectations", scratchFile("partial-run.yaml"));
     expect(code).toBe(2);
     expect(stdout).toContain("CASE FILE ERROR test/fixtures/bad-cases/matrix/unknown-word.yaml:14:7");
     expect(parse(readFileSync(join(scratch, "partial-run.yaml"), "utf8"))).toEqual({ failures: { "matrix/policy-mutation-denied": { requirements: ["INV-5", "INV-6", "MATRIX-6"] } } });
   });
 
-  it("lets the known-failing runtime pass the gate, reporting its failures as expected", () => {
-    const expectations = knownFailures();
-    const { code, report } = json("--adapter", MUTANT, "--expect", expectations);
+  it("lets the known-failing runtime pass the gate, reporting its failures as expected", async () => {
+    const expectations = await knownFailures();
+    const { code, report } = await json("--adapter", MUTANT, "--expect", expectations);
     expect(code).toBe(0);
     expect(report.summary).toMatchObject({ failed: 3, expectedFailures: 3, unexpectedPasses: 0 });
     expect(report.results.filter((result) => result.expectation).map((result) => [result.id, result.expectation])).toEqual(MUTANT_FAILS.map((id) => [id, "expected-failure"]));
 
-    const pretty = runCli("--adapter", MUTANT, "--expect", expectations, "--filter", "matrix/*");
+    const pretty = await runCli("--adapter", MUTANT, "--expect", expectations, "--filter", "matrix/*");
     expect(pretty.code).toBe(0);
     expect(pretty.stdout).toMatch(/^XFAIL matrix\/policy-mutation-denied \[must\]/m);
     expect(pretty.stdout).toMatch(/; expected failures: 1, unexpected passes: 0 \(.*known-failures\.yaml\)\n$/);
 
-    const { suites, testcases } = junit(runCli("--reporter", "junit", "--adapter", MUTANT, "--expect", expectations).stdout);
+    const { suites, testcases } = junit((await runCli("--reporter", "junit", "--adapter", MUTANT, "--expect", expectations)).stdout);
     expect(suites).toMatchObject({ failures: "0", errors: "0", skipped: "3" });
     const skipped = testcases.filter((testcase) => testcase.skipped).map((testcase) => testcase.skipped as { message: string });
     expect(skipped.map((element) => element.message)).toEqual([
@@ -199,45 +203,45 @@ describe("known failures: --write-expectations and --expect", () => {
       "known failure: INV-5: the arguments at tool entry differ from the arguments at policy entry",
     ]);
 
-    const tap = runCli("--reporter", "tap", "--adapter", MUTANT, "--expect", expectations).stdout;
+    const tap = (await runCli("--reporter", "tap", "--adapter", MUTANT, "--expect", expectations)).stdout;
     expect(tap.match(/^not ok \d+ - \S+ # TODO known failure$/gm)).toHaveLength(3);
     expect(tap).not.toMatch(/^not ok \d+ - \S+$/m);
   });
 
-  it("fails the run for a listed case that passes, in every reporter", () => {
-    const expectations = knownFailures();
-    const { code, report } = json("--expect", expectations);
+  it("fails the run for a listed case that passes, in every reporter", async () => {
+    const expectations = await knownFailures();
+    const { code, report } = await json("--expect", expectations);
     expect(code).toBe(1);
     expect(report.summary).toMatchObject({ failed: 0, expectedFailures: 0, unexpectedPasses: 3 });
     expect(report.results.filter((result) => result.expectation === "unexpected-pass").map((result) => result.id)).toEqual(MUTANT_FAILS);
 
-    const pretty = runCli("--expect", expectations, "--filter", "matrix/policy-*");
+    const pretty = await runCli("--expect", expectations, "--filter", "matrix/policy-*");
     expect(pretty.code).toBe(1);
     expect(pretty.stdout).toMatch(/^XPASS matrix\/policy-mutation-denied \[must\] .*\n {6}listed as a known failure, but passed/m);
 
-    const { suites, testcases } = junit(runCli("--reporter", "junit", "--expect", expectations).stdout);
+    const { suites, testcases } = junit((await runCli("--reporter", "junit", "--expect", expectations)).stdout);
     expect(suites.failures).toBe("3");
     expect(testcases.filter((testcase) => testcase.failure).map((testcase) => (testcase.failure as { type: string }).type)).toEqual(["unexpected-pass", "unexpected-pass", "unexpected-pass"]);
 
-    const tap = runCli("--reporter", "tap", "--expect", expectations);
+    const tap = await runCli("--reporter", "tap", "--expect", expectations);
     expect(tap.code).toBe(1);
     expect(tap.stdout.match(/^not ok \d+ - \S+$\n {2}---\n {2}status: passed\n {2}message: "?listed as a known failure/gm)).toHaveLength(3);
   });
 
-  it("still fails the run for a failure the file does not list", () => {
+  it("still fails the run for a failure the file does not list", async () => {
     const partial = scratchFile("partial.yaml", `failures:\n  ${MUTANT_FAILS[0]}:\n    requirements: [INV-6]\n    reason: tracked elsewhere\n`);
-    const { code, report } = json("--adapter", MUTANT, "--expect", partial);
+    const { code, report } = await json("--adapter", MUTANT, "--expect", partial);
     expect(code).toBe(1);
     expect(report.summary).toMatchObject({ failed: 3, expectedFailures: 1, unexpectedPasses: 0 });
     // Writing again keeps the reason a person gave.
     const rewritten = scratchFile("rewritten.yaml");
-    expect(runCli("--adapter", MUTANT, "--expect", partial, "--write-expectations", rewritten).code).toBe(0);
+    expect((await runCli("--adapter", MUTANT, "--expect", partial, "--write-expectations", rewritten)).code).toBe(0);
     expect(parse(readFileSync(rewritten, "utf8")).failures[MUTANT_FAILS[0]!]).toEqual({ requirements: ["INV-6"], reason: "tracked elsewhere" });
   });
 
-  it("warns about listed cases that are not among the selected ones, without failing the run", () => {
-    const expectations = knownFailures();
-    const { code, stderr, report } = json("--adapter", MUTANT, "--expect", expectations, "--family", "matrix");
+  it("warns about listed cases that are not among the selected ones, without failing the run", async () => {
+    const expectations = await knownFailures();
+    const { code, stderr, report } = await json("--adapter", MUTANT, "--expect", expectations, "--family", "matrix");
     expect(code).toBe(0);
     expect(report).toMatchObject({ expectations: { stale: [{ id: MUTANT_FAILS[0] }, { id: MUTANT_FAILS[1] }] } });
     expect(stderr.split("\n").filter(Boolean)).toEqual([
@@ -252,8 +256,8 @@ describe("known failures: --write-expectations and --expect", () => {
     { name: "syntax", text: "failures:\n  matrix/defaults-visible: {requirements: [\n", message: /syntax\.yaml:3:1: YAML syntax: / },
     { name: "word", text: "failures: {}\nknown: {}\n", message: /word\.yaml:2:\d+: known: unknown word "known" here/ },
     { name: "missing", text: undefined, message: /missing\.yaml: cannot read the expectations file \(ENOENT\)/ },
-  ])("exits 2 with file and line for a malformed expectations file ($name)", ({ name, text, message }) => {
-    const { code, stdout, stderr } = runCli("--expect", scratchFile(`${name}.yaml`, text));
+  ])("exits 2 with file and line for a malformed expectations file ($name)", async ({ name, text, message }) => {
+    const { code, stdout, stderr } = await runCli("--expect", scratchFile(`${name}.yaml`, text));
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toMatch(message);
@@ -270,11 +274,11 @@ describe("selection", () => {
       args: ["--level", "should", "--family", "decoy-field", "--family", "matrix", "--filter", "*/*-rejected", "--filter", "*/malformed-*"],
       select: (testCase: LoadedCase) => testCase.level === "should" && ["decoy-field", "matrix"].includes(testCase.family) && /\/(.*-rejected|malformed-.*)$/.test(testCase.id),
     },
-  ])("runs exactly the cases $args select", ({ args, select }) => {
+  ])("runs exactly the cases $args select", async ({ args, select }) => {
     const expected = ids(select);
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(cases.length);
-    const { code, report } = json(...args);
+    const { code, report } = await json(...args);
     expect(code).toBe(0);
     expect(report.results.map((result) => result.id)).toEqual(expected);
   });
@@ -283,8 +287,8 @@ describe("selection", () => {
     { args: ["--family", "decoy"], message: /unknown family "decoy" for --family; use one of invariant, matrix, decoy-field/ },
     { args: ["--level", "may"], message: /unknown level "may" for --level; use one of must, should/ },
     { args: ["--family", "invariant", "--filter", "matrix/*"], message: /no case matches the selection/ },
-  ])("exits 2 for $args", ({ args, message }) => {
-    const { code, stderr } = runCli(...args);
+  ])("exits 2 for $args", async ({ args, message }) => {
+    const { code, stderr } = await runCli(...args);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
     expect(stderr).not.toMatch(/\n\s+at /);
