@@ -92,6 +92,15 @@ describe("comparisons", () => {
     expect(on({ pointer: "/v", startsWith: "1" }, { v: 12 })).toBe(false);
   });
 
+  it("compares strings as they are: no trimming, case folding or Unicode normalization", () => {
+    expect(on({ pointer: "/v", startsWith: "/etc" }, { v: " /etc/x" })).toBe(false);
+    expect(on({ pointer: "/v", endsWith: ".env" }, { v: "/a/.env " })).toBe(false);
+    expect(on({ pointer: "/v", endsWith: ".env" }, { v: "/a/.ENV" })).toBe(false);
+    expect(on({ pointer: "/v", equals: "caf\u00e9" }, { v: "cafe\u0301" })).toBe(false);
+    expect(on({ pointer: "/v", contains: "\u00e9" }, { v: "cafe\u0301" })).toBe(false);
+    expect(on({ pointer: "/v", in: ["a"] }, { v: "a\t" })).toBe(false);
+  });
+
   it("matches runs a pattern of the subset, unanchored unless anchored", () => {
     expect(on({ pointer: "/v", matches: "rm[ \\t]" }, { v: "sudo rm x" })).toBe(true);
     expect(on({ pointer: "/v", matches: "^rm[ \\t]" }, { v: "sudo rm x" })).toBe(false);
