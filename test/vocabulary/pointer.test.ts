@@ -119,6 +119,10 @@ describe("edits", () => {
     expect(applyEditToCopy(source, { replace: { z: 0 }, set: { "/y": 1 } })).toEqual({ z: 0, y: 1 });
   });
 
+  it("to a copy: a falsy replacement (null, false, 0, empty string) is the new value, not a missing one", () => {
+    for (const replace of [null, false, 0, ""]) expect(applyEditToCopy({ a: 1 }, { replace })).toBe(replace);
+  });
+
   it("never throw: what a frozen value refuses is skipped, the rest applies", () => {
     const target = { open: {} as Record<string, unknown>, shut: Object.freeze({ a: 1 }) };
     expect(() => applyEditInPlace(target, { set: { "/shut/a": 2, "/open/b": 3 }, remove: ["/shut/a"] })).not.toThrow();
