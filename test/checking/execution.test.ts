@@ -235,6 +235,18 @@ describe("check 15: a tool run after the policy changed the arguments", () => {
     ]);
   });
 
+  it("judges the call's last evaluation: a change in the second of two is INV-6 when the call is denied for another reason", () => {
+    const failures = after(mutating, (o) => {
+      const changing = policyOf(o, "c1");
+      o.log.policies.splice(o.log.policies.indexOf(changing), 0, { ...changing, seq: changing.seq - 0.5, mutation: "unchanged" });
+      setOutcome(o, 0, { callId: "c1", outcome: "denied", reason: "policy_denied" });
+    });
+    expect(failures).toEqual([
+      { requirement: "INV-1", check: 8, message: "the policy evaluated this one attempt 2 times", ...at(0, "c1") },
+      { requirement: "INV-6", check: 15, message: 'the policy changed the arguments, yet the call was not denied with policy_mutated_arguments (reported: denied ("policy_denied"))', ...at(0, "c1") },
+    ]);
+  });
+
   it("counts only runs strictly after the changing evaluation (an earlier one is check 10's)", () => {
     expect(after(mutating, runAt(1.5))).toEqual([{ requirement: "INV-1", check: 10, message: INV1_NONE, ...at(0, "c1") }]);
     expect(after(mutating, runAt(2))).toEqual([{ requirement: "INV-1", check: 10, message: INV1_NONE, ...at(0, "c1") }]);
