@@ -113,6 +113,17 @@ describe("check 18: the suspended proposal", () => {
     ]);
   });
 
+  it("compares the suspension with the call's last evaluation that required approval", () => {
+    expect(after(suspended, (o) => {
+      const last = policyOf(o, "c1");
+      const earlier = { ...last, seq: last.seq - 0.5, parsedAtEntry: snapshot({ path: "/tmp/old" }), argsCanonicalJson: '{"path":"/tmp/old"}', proposalHash: "old" };
+      o.log.policies.splice(o.log.policies.indexOf(last), 0, earlier);
+    })).toEqual([
+      { requirement: "INV-1", check: 5, message: "the policy was not handed the schema output of this call's request", diff: '- parse output\n+ evaluated\n  {\n-   "path": "/tmp/b"\n+   "path": "/tmp/old"\n  }', ...at(0, "c1") },
+      { requirement: "INV-1", check: 8, message: "the policy evaluated this one attempt 2 times", ...at(0, "c1") },
+    ]);
+  });
+
   it("does not compare the suspended parsedArguments after the policy changed them: INV-6 (check 15) alone is reported", () => {
     expect(after(suspended, (o) => {
       policyOf(o, "c1").mutation = "changed";
