@@ -10,7 +10,7 @@ import type { Failure } from "../running/results.ts";
 import type { Observation } from "../running/observation.ts";
 import { snapshotDiff } from "../values/diff.ts";
 import { explainsEverything } from "./context.ts";
-import { describeSnapshot, sameSnapshot, snapshot, type Snapshot } from "../values/snapshot.ts";
+import { decodedRequest, describeSnapshot, sameSnapshot, snapshot, type Snapshot } from "../values/snapshot.ts";
 
 interface Sighting {
   step: number;
@@ -41,7 +41,7 @@ export function fingerprintFailures(observation: Observation): Failure[] {
       fail("DECOY-4", record, `the policy evaluated a value that has no canonical JSON form: ${describeSnapshot(value)}`);
       continue;
     }
-    const described = readJson(text);
+    const described = decodedRequest(text);
     if (!sameSnapshot(described, value)) {
       fail("INV-4", record, "argsCanonicalJson does not describe the parsedArguments the policy was handed", snapshotDiff(value, described ?? { text: `${text} (not JSON)`, json: false }, "parsedArguments", "argsCanonicalJson"));
       continue;
@@ -93,13 +93,4 @@ function hashFailures(sightings: readonly Sighting[]): Failure[] {
     }
   }
   return failures;
-}
-
-function readJson(text: string): Snapshot | undefined {
-  try {
-    return snapshot(JSON.parse(text));
-    // Stryker disable next-line BlockStatement: an empty catch block returns undefined too
-  } catch {
-    return undefined;
-  }
 }

@@ -61,7 +61,8 @@ function parseCountFailures(context: TurnContext): Failure[] {
     const call = group.calls[parsed]!;
     const attemptInputs = groupByInput(context, context.turn.calls.filter((candidate) => mayReachSchema(context, candidate)));
     const foreign = context.parses.filter((parse) => parse.tool === group.tool && !attemptInputs.some((other) => other.tool === parse.tool && sameSnapshot(other.input, parse.input)));
-    if (context.rewritesOf(call.id).length > 0 && foreign.some((parse) => sameSnapshot(parse.input, decodedRequest(call.arguments)))) {
+    // Without a rewrite, the decoded request is the call's own input, never a foreign one.
+    if (foreign.some((parse) => sameSnapshot(parse.input, decodedRequest(call.arguments)))) {
       failures.push(context.failure(6, "HOOK-1", `the schema parsed the model's request instead of the hooks' rewrite ${describeSnapshot(group.input)}`, { callId: call.id, explains: "every expectation" }));
     } else if (foreign.length > 0) {
       failures.push(context.failure(6, "INV-1", `the schema validated ${describeSnapshot(foreign[0]!.input)} instead of this call's input ${describeSnapshot(group.input)}`, { callId: call.id }));
@@ -117,6 +118,6 @@ function mayReachSchema(context: TurnContext, call: Call): boolean {
   const outcome = context.turn.outcomes.get(call.id);
   if (context.notAttempted(call.id)) return false;
   if (outcome?.outcome === "invalid" && outcome.stage === "json") return false;
-  const stoppedByHook = outcome?.outcome === "denied" && context.policiesOf(call.id).length === 0 && context.hooks.some((hook) => hook.callId === call.id && hook.decision === "deny");
-  return !stoppedByHook;
+  // No policy saw it and it neither ran nor suspended: it may have been parsed, unless a hook's deny stopped it first.
+  return !context.hooks.some((hook) => hook.callId === call.id && hook.decision === "deny");
 }

@@ -112,7 +112,7 @@ function tolerant(part: () => void): void {
 /** Returns a new value: a copy of `source` (or the replacement) with the edit applied. */
 export function applyEditToCopy(source: unknown, edit: Edit): unknown {
   const result = copyOf(edit.replace !== undefined ? edit.replace : source);
-  if (edit.set || edit.remove) applyEditInPlace(result, { set: edit.set, remove: edit.remove });
+  applyEditInPlace(result, { set: edit.set, remove: edit.remove });
   return result;
 }
 

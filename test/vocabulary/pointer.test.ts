@@ -69,6 +69,34 @@ describe("set", () => {
   });
 });
 
+describe("members", () => {
+  it("index arrays past 9: /10 reads, sets and removes the eleventh element", () => {
+    const list = Array.from({ length: 11 }, (_, index) => index);
+    expect(getAt(list, "/10")).toEqual({ found: true, value: 10 });
+    setAt(list, "/11", "appended");
+    setAt(list, "/10", "ten");
+    expect(list.slice(9)).toEqual([9, "ten", "appended"]);
+    removeAt(list, "/10");
+    expect(list.slice(9)).toEqual([9, "appended"]);
+  });
+
+  it("an edit makes ordinary members, as a JSON decoder would: writable, enumerable, configurable", () => {
+    const target: Record<string, unknown> = {};
+    applyEditInPlace(target, { set: { "/a": 1, "/b/c": 2 } });
+    expect(Object.getOwnPropertyDescriptor(target, "a")).toEqual({ value: 1, writable: true, enumerable: true, configurable: true });
+    expect(Object.getOwnPropertyDescriptor(target.b, "c")).toEqual({ value: 2, writable: true, enumerable: true, configurable: true });
+  });
+
+  it("a member whose getter throws is not found; setting through a null member replaces it with an object", () => {
+    const guarded = Object.defineProperty({}, "a", { enumerable: true, get: () => { throw new Error("no"); } });
+    expect(getAt(guarded, "/a")).toEqual({ found: false });
+    expect(getAt({ a: null }, "/a/b")).toEqual({ found: false });
+    const value: Record<string, unknown> = { a: null };
+    setAt(value, "/a/b", 1);
+    expect(value).toEqual({ a: { b: 1 } });
+  });
+});
+
 describe("remove", () => {
   it("deletes an object member; ignores a pointer that does not resolve", () => {
     const value = { a: 1, b: { c: 2 } };

@@ -92,6 +92,11 @@ describe("comparisons", () => {
     expect(on({ pointer: "/v", startsWith: "1" }, { v: 12 })).toBe(false);
   });
 
+  it("a condition without a pointer is about the whole view", () => {
+    expect(on({ exists: true }, {})).toBe(true);
+    expect(on({ equals: { a: 1 } }, { a: 1 })).toBe(true);
+  });
+
   it("compares strings as they are: no trimming, case folding or Unicode normalization", () => {
     expect(on({ pointer: "/v", startsWith: "/etc" }, { v: " /etc/x" })).toBe(false);
     expect(on({ pointer: "/v", endsWith: ".env" }, { v: "/a/.env " })).toBe(false);

@@ -80,6 +80,12 @@ describe.each(["zod4", "zod3"] as SchemaLibrary[])("under %s", (library) => {
 
     it("aliases pass a non-object on unchanged, to fail the object check", () => {
       expect(accepts(compile({ type: "object", aliases: { f: "p" }, properties: { p: { type: "string" } } }), ["p"])).toBe(false);
+      const optional = compile({ type: "object", aliases: { f: "p" }, properties: { p: { type: "string", optional: true } } });
+      for (const value of ["ab", 5, null, true]) expect(accepts(optional, value), JSON.stringify(value)).toBe(false);
+    });
+
+    it("an alias that is absent leaves its target alone", () => {
+      expect(output(compile({ type: "object", aliases: { f: "p" }, properties: { p: { type: "string" } } }), { p: "x" })).toEqual({ p: "x" });
     });
 
     it("unknownKeys strips by default, rejects when strict, keeps when passthrough", () => {
@@ -140,6 +146,11 @@ describe.each(["zod4", "zod3"] as SchemaLibrary[])("under %s", (library) => {
       expect(accepts(schema, { b: [2], a: 1 })).toBe(true);
       expect(accepts(schema, -0)).toBe(true);
       expect(accepts(schema, { a: 1, b: [2, 3] })).toBe(false);
+    });
+
+    it("enum's failure lists the allowed values as JSON", () => {
+      const result = (compile({ type: "any", enum: ["a", 1, null] }) as { safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } } }).safeParse("b");
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual(['expected one of "a", 1, null']);
     });
 
     it("enum sees the value before transforms", () => {

@@ -1,0 +1,178 @@
+// Pins the edges of the "matches" pattern subset: repeat-count limits, where "^" "$" "/" and "\-" may
+// stand, class corner cases, quantifier stacking, exact error messages, and the compiled RegExp.
+import { describe, expect, it } from "vitest";
+import { checkPattern, PatternError, patternRegExp } from "../../harness/vocabulary/pattern.ts";
+
+/** The exact message checkPattern throws for `source` (the test fails if it throws nothing else). */
+function rejection(source: string): string {
+  try {
+    checkPattern(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(PatternError);
+    return (error as PatternError).message;
+  }
+  throw new Error(`${JSON.stringify(source)} was accepted`);
+}
+
+/** Checks that `source` is accepted and its RegExp matches exactly as listed. */
+function accepts(source: string, matching: string[], notMatching: string[]): void {
+  expect(() => checkPattern(source)).not.toThrow();
+  const regexp = patternRegExp(source);
+  for (const text of matching) expect(regexp.test(text), `${source} should match ${JSON.stringify(text)}`).toBe(true);
+  for (const text of notMatching) expect(regexp.test(text), `${source} should not match ${JSON.stringify(text)}`).toBe(false);
+}
+
+const ESCAPE_MESSAGE = "is not in the subset (\\d, \\w, \\s, \\b and other escapes differ between engines); write a class such as [0-9] or [ \\t]";
+
+describe("repetition counts", () => {
+  it("accepts a count of exactly the limit, as a single count, a lower bound or an upper bound", () => {
+    accepts("^a{1000}$", ["a".repeat(1000)], ["a".repeat(999), "a".repeat(1001)]);
+    accepts("^a{1000,}$", ["a".repeat(1000), "a".repeat(1500)], ["a".repeat(999)]);
+    accepts("^a{1,1000}$", ["a", "a".repeat(1000)], ["", "a".repeat(1001)]);
+  });
+
+  it("refuses a repeat count above the limit, on either bound", () => {
+    expect(rejection("a{1001}")).toBe("at character 2: repetition counts are at most 1000");
+    expect(rejection("a{1001,}")).toBe("at character 2: repetition counts are at most 1000");
+    expect(rejection("a{1,1001}")).toBe("at character 2: repetition counts are at most 1000");
+    expect(rejection("xa{2,1001}")).toBe("at character 3: repetition counts are at most 1000");
+  });
+
+  it("accepts an open upper bound {n,} as n or more", () => {
+    accepts("^a{2,}$", ["aa", "aaaa"], ["a", ""]);
+    accepts("^b{0,}c$", ["c", "bbc"], ["bb"]);
+  });
+
+  it("accepts an equal lower and upper bound", () => {
+    accepts("^a{3,3}$", ["aaa"], ["aa", "aaaa"]);
+  });
+
+  it("refuses a count with no number in it", () => {
+    expect(rejection("a{}")).toBe("at character 3: expected a number");
+    expect(rejection("a{,3}")).toBe("at character 3: expected a number");
+    expect(rejection("a{2,x}")).toBe("at character 5: expected a number");
+  });
+
+  it("refuses a count that is not closed by a number's end", () => {
+    expect(rejection("a{2")).toBe('at character 4: expected "}"');
+  });
+});
+
+describe("quantifiers", () => {
+  it('accepts "?" as an optional atom', () => {
+    accepts("^colou?r$", ["color", "colour"], ["colouur", "colr"]);
+  });
+
+  it("refuses a possessive quantifier after any quantifier, with its own message", () => {
+    expect(rejection("a++")).toBe("at character 3: lazy and possessive quantifiers are not in the subset");
+    expect(rejection("a{2}+")).toBe("at character 5: lazy and possessive quantifiers are not in the subset");
+    expect(rejection("a*?")).toBe("at character 3: lazy and possessive quantifiers are not in the subset");
+  });
+
+  it('refuses a counted quantifier or "*" right after a quantifier', () => {
+    expect(rejection("a*{2}")).toBe("at character 3: a quantifier cannot follow a quantifier");
+    expect(rejection("a?{2}")).toBe("at character 3: a quantifier cannot follow a quantifier");
+    expect(rejection("a{2}*")).toBe("at character 5: a quantifier cannot follow a quantifier");
+  });
+});
+
+describe("anchors", () => {
+  it('refuses "$" at the very end of a group, since only the pattern may end with it', () => {
+    expect(rejection("(a$")).toBe('at character 3: "$" may only end the pattern');
+    expect(rejection("(?:a|b$)")).toBe('at character 7: "$" may only end the pattern');
+  });
+
+  it('accepts "$" ending the pattern after a group or alternation', () => {
+    accepts("^(?:a|b)$", ["a", "b"], ["ab", "ba", "a\n"]);
+    accepts("a|b$", ["a", "xa", "xb"], ["bx", "c"]);
+  });
+});
+
+describe("escapes and literals", () => {
+  it('accepts "/" unescaped as itself', () => {
+    accepts("^/etc/passwd$", ["/etc/passwd"], ["/etc/passwdx", "etc/passwd"]);
+  });
+
+  it('accepts "\\/" as "/"', () => {
+    accepts("^a\\/b$", ["a/b"], ["ab"]);
+  });
+
+  it('refuses "\\-" outside a class', () => {
+    expect(rejection("a\\-")).toBe(`at character 3: "\\-" ${ESCAPE_MESSAGE}`);
+  });
+
+  it("refuses inside a class the escapes it refuses outside, except \\-", () => {
+    expect(rejection("[\\d]")).toBe(`at character 3: "\\d" ${ESCAPE_MESSAGE}`);
+    expect(rejection("[a\\w]")).toBe(`at character 4: "\\w" ${ESCAPE_MESSAGE}`);
+    accepts("^[a\\-]+$", ["a-a"], ["b"]);
+  });
+
+  it("reads \\n, \\r and \\t as control characters, in and out of a class", () => {
+    accepts("^a\\tb$", ["a\tb"], ["atb", "a b"]);
+    accepts("^[\\n\\r]+$", ["\r\n"], ["nr", ""]);
+  });
+});
+
+describe("classes", () => {
+  it("refuses a negated class with nothing in it", () => {
+    expect(rejection("[^]")).toBe("at character 3: an empty class matches nothing");
+  });
+
+  it('reads a "^" that begins a class as negation, and a later "^" as itself', () => {
+    accepts("^[^a]$", ["b", "^"], ["a"]);
+    accepts("^[a^]+$", ["a^a"], ["b"]);
+    accepts("^[\\^]$", ["^"], ["a"]);
+  });
+
+  it("refuses a class that is not closed, at the end of the pattern", () => {
+    expect(rejection("[a")).toBe('at character 3: a class "[" is not closed');
+    expect(rejection("x[^ab")).toBe('at character 6: a class "[" is not closed');
+    expect(rejection("[")).toBe('at character 2: a class "[" is not closed');
+  });
+
+  it('reads a "-" last in a class as itself, not as a range', () => {
+    accepts("^[a-]+$", ["a-a", "-"], ["b"]);
+    accepts("^[+-]$", ["+", "-"], [","]);
+  });
+
+  it('reads a "-" between two atoms as a range even when the next one is "]" escaped', () => {
+    accepts("^[+-\\]]$", ["+", "A", "]"], ["-x", "^"]);
+  });
+
+  it("accepts a one-character range", () => {
+    accepts("^[a-a]$", ["a"], ["b"]);
+    accepts("^[x-xa-c]+$", ["xabc"], ["d"]);
+  });
+
+  it("refuses a range that counts down, naming it", () => {
+    expect(rejection("[b-a]")).toBe("at character 2: the range b-a counts down");
+  });
+
+  it('refuses an unescaped "[" inside a class, with its own message', () => {
+    expect(rejection("[[]")).toBe('at character 2: "[" must be escaped inside a class');
+    expect(rejection("[a[]")).toBe('at character 3: "[" must be escaped inside a class');
+    accepts("^[\\[]$", ["["], ["a"]);
+  });
+});
+
+describe("messages at the top level", () => {
+  it('names an unmatched ")"', () => {
+    expect(rejection("a)b")).toBe('at character 2: unmatched ")"');
+    expect(rejection("(a))")).toBe('at character 4: unmatched ")"');
+  });
+});
+
+describe("the compiled RegExp", () => {
+  it("compiles a source once and returns the same RegExp for it", () => {
+    const first = patternRegExp("^cache[0-9]$");
+    expect(patternRegExp("^cache[0-9]$")).toBe(first);
+  });
+
+  it("reads the pattern by code point (the u flag)", () => {
+    const regexp = patternRegExp("^[😀]$");
+    expect(regexp.flags).toBe("u");
+    expect(regexp.test("😀")).toBe(true);
+    expect(regexp.test("\ud83d")).toBe(false);
+    accepts("^😀{2}$", ["😀😀"], ["😀", "😀\ude00"]);
+  });
+});
