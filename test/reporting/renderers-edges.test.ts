@@ -86,6 +86,10 @@ describe("tap diagnostics", () => {
     expect(lines.slice(3, 8)).toEqual(["  ---", "  status: failed", "  failures:", "    - requirement: INV-3", `      message: ${long}`]);
   });
 
+  it("joins the lines of a reason with Windows line ends into one, leaving no carriage return", () => {
+    expect(renderTap(buildReport(adapter, [result("matrix/s", "skipped", [], [], { reason: "first\r\nsecond \r\n third" })], [])).split("\n")[2]).toBe("ok 1 - matrix/s # SKIP first second third");
+  });
+
   it("writes a skip without a reason as a bare # SKIP", () => {
     expect(renderTap(buildReport(adapter, [result("matrix/s", "skipped", [])], [])).split("\n")[2]).toBe("ok 1 - matrix/s # SKIP ");
   });
