@@ -33,21 +33,21 @@ export function checkPattern(source: string): void {
     at++;
   };
 
-  const alternation = (depth: number) => {
-    sequence(depth);
+  const alternation = (inGroup: boolean) => {
+    sequence(inGroup);
     while (peek() === "|") {
       at++;
-      sequence(depth);
+      sequence(inGroup);
     }
   };
-  const sequence = (depth: number) => {
+  const sequence = (inGroup: boolean) => {
     while (at < chars.length && peek() !== "|" && peek() !== ")") {
-      if (peek() === "$" && at === chars.length - 1 && depth === 0) return;
-      atom(depth);
+      if (peek() === "$" && at === chars.length - 1 && !inGroup) return;
+      atom();
       quantifier();
     }
   };
-  const atom = (depth: number) => {
+  const atom = () => {
     const char = peek()!;
     if (char === "(") {
       at++;
@@ -56,7 +56,7 @@ export function checkPattern(source: string): void {
         if (peek() !== ":") fail('only "(?:" groups are allowed: lookaround and named groups differ between engines');
         at++;
       }
-      alternation(depth + 1);
+      alternation(true);
       expect(")");
     } else if (char === "[") {
       at++;
@@ -91,6 +91,7 @@ export function checkPattern(source: string): void {
   };
   const digits = () => {
     const start = at;
+    // Stryker disable next-line StringLiteral: any text without a digit stops the loop at the end of the pattern
     while (/[0-9]/.test(peek() ?? "")) at++;
     if (at === start) fail("expected a number");
     return Number(chars.slice(start, at).join(""));
@@ -106,7 +107,7 @@ export function checkPattern(source: string): void {
   };
   const characterClass = () => {
     if (peek() === "^") at++;
-    let items = 0;
+    let empty = true;
     while (peek() !== "]") {
       if (at >= chars.length) fail('a class "[" is not closed');
       const start = at;
@@ -116,26 +117,28 @@ export function checkPattern(source: string): void {
         const high = classAtom();
         if (high.codePointAt(0)! < low.codePointAt(0)!) fail(`the range ${low}-${high} counts down`, start);
       }
-      items++;
+      empty = false;
     }
-    if (items === 0) fail("an empty class matches nothing");
+    if (empty) fail("an empty class matches nothing");
     at++;
   };
   const classAtom = () => {
-    const char = peek()!;
+    const char = peek();
+    if (char === undefined) fail('a class "[" is not closed');
     if (char === "\\") {
       at++;
       return escape(true);
     }
     if (char === "[") fail('"[" must be escaped inside a class');
     at++;
-    return char;
+    return char!;
   };
 
   if (peek() === "^") at++;
-  alternation(0);
-  if (peek() === "$" && at === chars.length - 1) at++;
-  if (at < chars.length) fail(peek() === ")" ? 'unmatched ")"' : `unexpected "${peek()}"`);
+  alternation(false);
+  // The top level stops only at the end, at a ")" or at a "$" that ends the pattern.
+  if (peek() === "$") at++;
+  if (at < chars.length) fail('unmatched ")"');
 }
 
 const compiled = new Map<string, RegExp>();

@@ -128,6 +128,8 @@ describe("classes", () => {
     expect(rejection("[a")).toBe('at character 3: a class "[" is not closed');
     expect(rejection("x[^ab")).toBe('at character 6: a class "[" is not closed');
     expect(rejection("[")).toBe('at character 2: a class "[" is not closed');
+    expect(rejection("[a-")).toBe('at character 4: a class "[" is not closed');
+    expect(rejection("x[\\--")).toBe('at character 6: a class "[" is not closed');
   });
 
   it('reads a "-" last in a class as itself, not as a range', () => {
