@@ -43,7 +43,7 @@ export function structureProblem(raw: string, maxDepth = MAX_DEPTH): StructurePr
       }
       i = end;
     } else if (char === "{" || char === "[") {
-      stack.push({ keys: char === "{" ? new Set() : null, expectingKey: char === "{" });
+      stack.push({ keys: char === "{" ? new Set() : null, expectingKey: true }); // an array's frame has no keys to expect
       if (stack.length > maxDepth) return { kind: "too-deep", message: `nesting deeper than ${maxDepth} levels` };
     } else if (char === "}" || char === "]") {
       stack.pop();

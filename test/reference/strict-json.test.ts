@@ -26,6 +26,8 @@ describe("decodeStrictJson", () => {
     ["{'a': 1}", /malformed JSON/],
     ['{"path": "/tmp/ok", "path": "/etc/shadow"}', /duplicate member name "path"/],
     ['{"a": {"k": 1, "\\u006b": 2}}', /duplicate member name "k"/],
+    ['{"a": [1], "a": 2}', /duplicate member name "a"/],
+    ['{"q\\"": 1, "q\\"": 2}', /duplicate member name "q\\""/],
     ['{"n": 1e400}', /too large/],
     ["[".repeat(65) + "]".repeat(65), /nesting deeper than 64/],
   ])("rejects %j at stage json", (raw, message) => {
@@ -35,5 +37,6 @@ describe("decodeStrictJson", () => {
   it("accepts equal names in different objects and strings that look like structure", () => {
     expect(decodeStrictJson('{"a": {"k": 1}, "b": {"k": "{\\"k\\": [,"}}')).toEqual({ a: { k: 1 }, b: { k: '{"k": [,' } });
     expect(decodeStrictJson("[".repeat(64) + "]".repeat(64))).toBeDefined();
+    expect(decodeStrictJson('{"a": ["x", "x", {"x": 1}], "b": "x"}')).toEqual({ a: ["x", "x", { x: 1 }], b: "x" });
   });
 });
