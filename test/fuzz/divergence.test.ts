@@ -15,7 +15,7 @@ function generated(turns: { raw: string; expect: CallExpectation }[][], hooks = 
       return `  - turn:\n${turn}\n    expect:\n${expect}`;
     })
     .join("\n");
-  const text = `id: invariant/fuzz\ntitle: generated\nlevel: must\nrequirements: [INV-5]\ntools:\n  t:\n    schema: { type: object, properties: { p: { type: any } } }\n${hooks}policy:\n  otherwise: allow\nsteps:\n${steps}\n`;
+  const text = `id: invariant/fuzz\ntitle: generated\nlevel: must\nrequirements: [INV-5]\ntools:\n  t:\n    schema: { type: object, properties: { p: { type: any } } }\n  u:\n    schema: { type: object }\n${hooks}policy:\n  otherwise: allow\nsteps:\n${steps}\n`;
   const loaded = loadCaseText("cases/invariant/fuzz.yaml", text);
   if (!("case" in loaded)) throw new Error(loaded.errors.map((error) => error.message).join("\n"));
   return loaded.case;
@@ -54,6 +54,23 @@ describe("the requirement a diverging expectation of a generated case names", ()
     expect(named(invalid, diverged("stage")).requirements).toEqual(["HOOK-2"]);
     const denying = generated([[{ raw: '{"p": 1}', expect: { outcome: "denied", reason: "stop" } }]], "hooks:\n  - id: stop\n    decision: deny\n    reason: stop\n");
     expect(named(denying, diverged("reason")).requirements).toEqual(["HOOK-5"]);
+  });
+
+  it("counts only the hooks that apply to the call's tool, and a hook's deny only for its own reason or hook_denied", () => {
+    const executed = [[{ raw: '{"p": 1}', expect: { outcome: "executed" } as CallExpectation }]];
+    expect(named(generated(executed, "hooks:\n  - id: pin\n    tools: [u]\n    rewrite: { set: { /p: 2 } }\n"), diverged("outcome")).requirements).toEqual(["DECOY-1"]);
+    expect(named(generated(executed, "hooks:\n  - id: pin\n    tools: [t]\n    rewrite: { set: { /p: 2 } }\n"), diverged("outcome")).requirements).toEqual(["HOOK-1"]);
+    const denied = (reason: string, hooks: string) => named(generated([[{ raw: '{"p": 1}', expect: { outcome: "denied", reason } }]], hooks), diverged("reason")).requirements;
+    expect(denied("stop", "hooks:\n  - id: stop\n    tools: [u]\n    decision: deny\n    reason: stop\n")).toEqual(["DECOY-1"]);
+    expect(denied("stop", "hooks:\n  - id: stop\n    tools: [t]\n    decision: deny\n    reason: stop\n")).toEqual(["HOOK-5"]);
+    expect(denied("hook_denied", "hooks:\n  - id: stop\n    decision: deny\n")).toEqual(["HOOK-5"]);
+    expect(denied("rule_a", "hooks:\n  - id: stop\n    decision: deny\n    reason: stop\n")).toEqual(["DECOY-1"]);
+    expect(denied("hook_denied", "hooks:\n  - id: pin\n    rewrite: { set: { /p: 2 } }\n")).toEqual(["HOOK-1"]);
+  });
+
+  it("keeps the requirement of a failure on a case-specific word that a universal check already named", () => {
+    const testCase = generated([[{ raw: '{"p": 1}', expect: { outcome: "executed" } }]]);
+    expect(named(testCase, { ...diverged("outcome"), requirement: "HOOK-4" }).requirements).toEqual(["HOOK-4"]);
   });
 
   it("hash words: MATRIX-4 for sameHashAs, INV-4 for differentHashFrom", () => {
