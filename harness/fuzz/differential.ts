@@ -126,12 +126,10 @@ function expectationsFor(observation: Observation, step: number, requirements?: 
     if (outcome.outcome === "invalid") expectation.stage = outcome.stage;
     const policy = recordsOf(observation.log.policies, step, call.id).at(-1);
     const execution = recordsOf(observation.log.executions, step, call.id).at(-1);
-    const requested = jsonOf(policy?.requestedAtEntry);
-    const parsed = jsonOf(policy?.parsedAtEntry);
-    const executed = jsonOf(execution?.argsAtEntry);
-    if (requested !== undefined) expectation.requestedArguments = requested;
-    if (parsed !== undefined) expectation.parsedArguments = parsed;
-    if (executed !== undefined) expectation.executedArguments = executed;
+    // A view the reference did not hand over stays undefined, which the written YAML leaves out.
+    expectation.requestedArguments = jsonOf(policy?.requestedAtEntry);
+    expectation.parsedArguments = jsonOf(policy?.parsedAtEntry);
+    expectation.executedArguments = jsonOf(execution?.argsAtEntry);
     if (policy) {
       const earlierSameHash = observation.log.policies
         .filter((record) => record.seq < policy.seq && record.proposalHash === policy.proposalHash && record.callId !== call.id)

@@ -9,6 +9,8 @@ import { describe, expect, it } from "vitest";
 import type { Adapter } from "../../harness/adapter.ts";
 import { reportFuzzOutcome } from "../../harness/commands/fuzz.ts";
 import { fuzz, type FuzzOutcome } from "../../harness/fuzz/differential.ts";
+import { loadCaseText } from "../../harness/loading/loader.ts";
+import { runCase } from "../../harness/running/runner.ts";
 import referenceAdapter from "../../reference/adapter.ts";
 import doubleParse from "../mutants/double-parse.ts";
 import noMutationCheck from "../mutants/no-mutation-check.ts";
@@ -43,6 +45,14 @@ describe("fuzz", () => {
     const denied = expectations.find((expectation) => expectation.reason === "policy_mutated_arguments")!;
     expect(denied).toMatchObject({ requirement: "INV-6", outcome: "denied", parsedArguments: expect.anything() });
     for (const expectation of expectations.filter((each) => each.outcome === "executed")) expect(expectation.executedArguments).toBeDefined();
+    for (const expectation of expectations.filter((each) => each.outcome === "executed" || each.reason === "policy_mutated_arguments")) {
+      expect(Object.keys(expectation)).toEqual(expect.arrayContaining(["requestedArguments", "parsedArguments"]));
+    }
+    for (const expectation of expectations.filter((each) => each.outcome === "invalid")) expect(Object.keys(expectation)).not.toContain("parsedArguments");
+    const loaded = loadCaseText(`cases/${outcome.divergence.path}`, outcome.divergence.yaml);
+    if (!("case" in loaded)) throw new Error(loaded.errors.map((error) => error.message).join("\n"));
+    expect((await runCase(referenceAdapter, loaded.case, 5_000)).status).toBe("passed");
+    expect((await runCase(noMutationCheck, loaded.case, 5_000)).status).toBe("failed");
   });
 });
 
