@@ -80,7 +80,7 @@ export function knownFailuresYaml(implementation: string, results: readonly Case
     if (result.status !== "failed" && result.status !== "errored") continue;
     const named = new Set(result.failures.map((failure) => failure.requirement));
     const reason = previous?.entries.get(result.id)?.reason ?? (result.status === "errored" ? `errored: ${result.reason}` : undefined);
-    failures[result.id] = { requirements: catalogue.filter((id) => named.has(id)), ...(reason === undefined ? {} : { reason }) };
+    failures[result.id] = { requirements: catalogue.filter((id) => named.has(id)), reason }; // YAML leaves out an undefined reason
   }
   const document = new Document({ failures } satisfies ExpectationsFile);
   visit(document, {
