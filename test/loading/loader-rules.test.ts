@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { capabilitiesOf, loadCases, loadCaseText } from "../../harness/loading/loader.ts";
+import { loadProblems, replaced } from "../support/case-text.ts";
 
 const FILE = "cases/matrix/sample.yaml";
 const VALID = `id: matrix/sample
@@ -41,14 +42,8 @@ steps:
 `;
 
 /** The messages for `text`, loaded as `file`; none when it loads. */
-function problems(text: string, file = FILE): string[] {
-  const result = loadCaseText(file, text);
-  return "errors" in result ? result.errors.map((error) => error.message) : [];
-}
-const edited = (from: string, to: string) => {
-  expect(VALID).toContain(from);
-  return VALID.replace(from, to);
-};
+const problems = (text: string, file = FILE) => loadProblems(file, text);
+const edited = (from: string, to: string) => replaced(VALID, from, to);
 
 describe("a valid case", () => {
   it("loads, with the capabilities its content needs", () => {

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { capabilitiesOf, listCaseFiles, loadCases, loadCaseText } from "../../harness/loading/loader.ts";
 import { parseCatalogue } from "../../harness/loading/requirements.ts";
 import { parseYamlWith } from "../../harness/loading/yaml-file.ts";
+import { loadProblems, replaced } from "../support/case-text.ts";
 
 const FILE = "cases/matrix/sample.yaml";
 // Line 10 holds the node "p", line 13 the rule's condition, line 18 the first step's call.
@@ -34,14 +35,8 @@ steps:
       c1: { outcome: executed }
 `;
 
-function problems(text: string, file = FILE): string[] | "loads" {
-  const result = loadCaseText(file, text);
-  return "errors" in result ? result.errors.map((error) => error.message) : "loads";
-}
-const edited = (from: string, to: string, text = VALID) => {
-  expect(text).toContain(from);
-  return text.replace(from, to);
-};
+const problems = (text: string, file = FILE) => loadProblems(file, text);
+const edited = (from: string, to: string, text = VALID) => replaced(text, from, to);
 const node = (yaml: string) => edited("p: { type: string }", `p: ${yaml}`);
 const when = (yaml: string) => edited("{ pointer: /p, equals: x }", yaml);
 const at = (rest: string) => `${FILE}:${rest}`;
