@@ -109,7 +109,6 @@ export function checkPattern(source: string): void {
     if (peek() === "^") at++;
     let empty = true;
     while (peek() !== "]") {
-      if (at >= chars.length) fail('a class "[" is not closed');
       const start = at;
       const low = classAtom();
       if (peek() === "-" && chars[at + 1] !== "]") {
@@ -124,7 +123,7 @@ export function checkPattern(source: string): void {
   };
   const classAtom = () => {
     const char = peek();
-    if (char === undefined) fail('a class "[" is not closed');
+    if (char === undefined) fail('a class "[" is not closed'); // the pattern ended inside the class, before an item or a range's end
     if (char === "\\") {
       at++;
       return escape(true);
