@@ -5,10 +5,13 @@ import type { ZodTypeAny as Zod3Type } from "zod/v3";
 
 /**
  * What an implementation may support beyond single calls; a case needs those its content uses.
+ * "proposal-hash": the runtime computes argsCanonicalJson and proposalHash and hands them to its
+ * policy and its suspended proposals; without it, the requirements about them (and grants,
+ * which bind to the hash) are not applicable to the runtime.
  * "fingerprint": the session computes the runtime's own proposal hash for a tool and a value on
  * request (AdapterSession.fingerprint), so that a grant can be forged with the runtime's formula.
  */
-export const CAPABILITIES = ["approval", "batch", "fingerprint", "hooks"] as const;
+export const CAPABILITIES = ["approval", "batch", "fingerprint", "hooks", "proposal-hash"] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 /**
@@ -38,8 +41,9 @@ export interface ToolPolicyInput {
   rawArguments: string;
   requestedArguments?: unknown;
   parsedArguments: unknown;
-  argsCanonicalJson: string;
-  proposalHash: string;
+  /** With the "proposal-hash" capability: the canonical JSON of parsedArguments and the hash over it. */
+  argsCanonicalJson?: string;
+  proposalHash?: string;
 }
 
 export type PolicyDecision =
@@ -90,16 +94,20 @@ export interface SessionWiring {
   policy: ToolPolicy;
 }
 
-/** RFC-0015's suspended tool proposal: both views and the effective fingerprint. */
+/**
+ * RFC-0015's suspended tool proposal: both views and the effective fingerprint. Every view is
+ * required of a conformant runtime; an adapter leaves out what its runtime does not keep, and
+ * the checks report that (the fingerprint only with the "proposal-hash" capability).
+ */
 export interface SuspendedToolProposal {
   kind: "tool";
   callId: string;
   toolName: string;
-  rawArguments: string;
+  rawArguments?: string;
   requestedArguments?: unknown;
   parsedArguments: unknown;
-  argsCanonicalJson: string;
-  proposalHash: string;
+  argsCanonicalJson?: string;
+  proposalHash?: string;
 }
 
 /**

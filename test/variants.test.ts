@@ -29,7 +29,7 @@ function verdict(results: readonly CaseResult[]) {
 describe("the variant catalogue", () => {
   it("holds a variant for each choice spec/latitude.md names, each in test/variants/<choice>.ts, declaring only SHOULD requirements", () => {
     expect(VARIANTS.map((variant) => variant.choice)).toEqual(
-      expect.arrayContaining(["envelope-hash", "code-point-canonical-form", "terminal-validation-errors", "zod3-schemas", "no-request-view", "own-wording"]),
+      expect.arrayContaining(["envelope-hash", "code-point-canonical-form", "terminal-validation-errors", "zod3-schemas", "no-request-view", "own-wording", "prototype-safe-decoding"]),
     );
     for (const variant of VARIANTS) {
       expect(existsSync(fileURLToPath(new URL(`./variants/${variant.choice}.ts`, import.meta.url))), variant.choice).toBe(true);

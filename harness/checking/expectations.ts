@@ -19,6 +19,9 @@ export function expectationFailures(observation: Observation, universal: readonl
   const cause = (step: number, callId: string, field: keyof CallExpectation) => universal.find((failure) => failure.step === step && failure.callId === callId && explains(failure, field));
   const unattempted = new Set<string>();
   for (const turn of observation.turns) {
+    // After a grant the runtime could not be given (it has no proposal hash), what the case
+    // expects presumes the grant: only the universal checks hold those turns.
+    if (observation.ungrantedFrom !== undefined && turn.step > observation.ungrantedFrom) break;
     const context = turnContext(observation, turn);
     for (const call of turn.calls) if (context.notAttempted(call.id)) unattempted.add(call.id);
     const expectations = observation.testCase.steps[turn.step]?.expect ?? {};
@@ -26,6 +29,9 @@ export function expectationFailures(observation: Observation, universal: readonl
       // Not attempted after a validation failure: a choice RFC-0015 leaves to the runtime, and
       // reported by the universal checks (BATCH-5); nothing of the call can be expected.
       if (unattempted.has(callId)) continue;
+      // Refused by a stricter decoder than JSON's grammar asks for, which RFC-0015 leaves open;
+      // the universal checks hold it to having reached neither policy nor tool.
+      if (expectation.decoderMayRefuse && refusedAtJson(turn.outcomes.get(callId))) continue;
       const own = callRequirement(observation.testCase, callId);
       for (const problem of callProblems(context, callId, expectation, unattempted)) {
         const explained = cause(turn.step, callId, problem.field);
@@ -36,6 +42,8 @@ export function expectationFailures(observation: Observation, universal: readonl
   }
   return failures;
 }
+
+const refusedAtJson = (outcome: ObservedOutcome | undefined) => outcome?.outcome === "invalid" && outcome.stage === "json";
 
 interface Problem {
   field: keyof CallExpectation;
@@ -101,6 +109,7 @@ function callProblems(context: TurnContext, callId: string, written: CallExpecta
   }
 
   const hashes = (ids: readonly string[] | undefined, field: "sameHashAs" | "differentHashFrom", same: boolean) => {
+    const { hashes: hashed } = context.observation;
     for (const other of (ids ?? []).filter((id) => !unattempted.has(id))) {
       const own = proposalOf(context.observation, callId);
       const theirs = proposalOf(context.observation, other);
@@ -108,14 +117,16 @@ function callProblems(context: TurnContext, callId: string, written: CallExpecta
         problems.push({ field, message: `cannot compare proposal hashes with ${other}: ${own === undefined ? `${callId} has none` : `${other} has none`} (no policy evaluation and no suspended proposal)` });
         continue;
       }
-      if ((own.hash === theirs.hash) === same) continue;
+      // Without hashes (no "proposal-hash" capability) only the effective proposals are compared.
+      if (hashed && (own.hash === theirs.hash) === same) continue;
       const sameProposal = own.tool === theirs.tool && sameSnapshot(own.value, theirs.value);
       if (sameProposal !== same) {
         // The hash follows the effective proposals, which are not what the case says: the
         // schema output or the hooks differ, which the call's own requirement is about.
         const diff = snapshotDiff(theirs.value, own.value, `${other}`, `${callId}`);
-        problems.push({ field, message: `expected ${same ? "the same effective proposal as" : "an effective proposal different from"} ${other}'s, and the proposal hashes follow what was evaluated`, diff });
-      } else {
+        const follow = hashed ? ", and the proposal hashes follow what was evaluated" : "";
+        problems.push({ field, message: `expected ${same ? "the same effective proposal as" : "an effective proposal different from"} ${other}'s${follow}`, diff });
+      } else if (hashed) {
         problems.push({ field, message: `expected ${same ? "the same proposal hash as" : "a proposal hash different from"} ${other}'s: ${own.hash} vs ${theirs.hash}`, requirement: FIELD_REQUIREMENTS[field]! });
       }
     }
@@ -144,13 +155,17 @@ function defaultEvaluations(outcome: CallExpectation["outcome"]): number | undef
   return undefined; // a deny may come from the policy or from a hook before it
 }
 
-/** The proposal a call was evaluated as, and its hash: its last policy record, else its suspended proposal. */
-function proposalOf(observation: Observation, callId: string): { tool: string; value: Snapshot; hash: string } | undefined {
+/**
+ * The proposal a call was evaluated as, and its hash: its last policy record, else its
+ * suspended proposal; one with a hash, unless the runtime computes none.
+ */
+function proposalOf(observation: Observation, callId: string): { tool: string; value: Snapshot; hash?: string } | undefined {
+  const counts = (hash: string | undefined) => hash !== undefined || !observation.hashes;
   const record = observation.log.policies.filter((policy) => policy.callId === callId).at(-1);
-  if (record?.proposalHash !== undefined) return { tool: record.tool, value: record.parsedAtEntry, hash: record.proposalHash };
+  if (record && counts(record.proposalHash)) return { tool: record.tool, value: record.parsedAtEntry, hash: record.proposalHash };
   for (const turn of observation.turns) {
     const outcome: ObservedOutcome | undefined = turn.outcomes.get(callId);
-    if (outcome?.outcome === "suspended") return { tool: outcome.proposal.toolName, value: outcome.proposal.parsedArguments, hash: outcome.proposal.proposalHash };
+    if (outcome?.outcome === "suspended" && counts(outcome.proposal.proposalHash)) return { tool: outcome.proposal.toolName, value: outcome.proposal.parsedArguments, hash: outcome.proposal.proposalHash };
   }
   return undefined;
 }

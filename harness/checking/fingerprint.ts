@@ -31,6 +31,12 @@ export function fingerprintFailures(observation: Observation): Failure[] {
 
   for (const record of observation.log.policies) {
     const { parsedAtEntry: value, argsCanonicalJson: text, proposalHash } = record;
+    const noJsonForm = () => fail("DECOY-4", record, `the policy evaluated a value that has no canonical JSON form: ${describeSnapshot(value)}`);
+    // A runtime without proposal hashes is held to nothing about them, only to evaluating JSON data.
+    if (!observation.hashes) {
+      if (!value.json) noJsonForm();
+      continue;
+    }
     if (proposalHash === undefined) fail("INV-4", record, "the policy was handed no proposalHash");
     else sightings.push({ ...record, value, proposalHash, source: "policy" });
     if (text === undefined) {
@@ -38,7 +44,7 @@ export function fingerprintFailures(observation: Observation): Failure[] {
       continue;
     }
     if (!value.json) {
-      fail("DECOY-4", record, `the policy evaluated a value that has no canonical JSON form: ${describeSnapshot(value)}`);
+      noJsonForm();
       continue;
     }
     const described = decodedRequest(text);

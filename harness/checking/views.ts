@@ -5,7 +5,7 @@
 import type { Failure } from "../running/results.ts";
 import type { PolicyRecord } from "../running/observation.ts";
 import { snapshotDiff } from "../values/diff.ts";
-import { decodedRequest, sameSnapshot } from "../values/snapshot.ts";
+import { decodedRequest, sameSnapshot, snapshot } from "../values/snapshot.ts";
 import { requestViewRequirement } from "./attribution.ts";
 import type { TurnContext } from "./context.ts";
 
@@ -34,9 +34,12 @@ function hiddenMembers(receiver: string, members: string[]): string {
   return `the arguments handed to the ${receiver} inherit members that no view shows: ${members.join(", ")}`;
 }
 
+const ABSENT = snapshot(undefined);
+
 function suspendedFailures(context: TurnContext, callId: string, raw: string, policies: PolicyRecord[]): Failure[] {
   const outcome = context.turn.outcomes.get(callId);
-  if (outcome?.outcome !== "suspended") return [];
+  // A malformed call should not have got this far: check 2 reports that, and there is no view to hold.
+  if (outcome?.outcome !== "suspended" || decodedRequest(raw) === undefined) return [];
   const failures: Failure[] = [];
   const fail = (message: string, diff?: string) => failures.push(context.failure(18, "MATRIX-7", message, { callId, ...(diff ? { diff } : {}) }));
   const proposal = outcome.proposal;
@@ -46,12 +49,17 @@ function suspendedFailures(context: TurnContext, callId: string, raw: string, po
     return failures;
   }
   // After a policy changed the arguments (INV-6 is reported), the proposal shows the change.
-  if (policy.mutation !== "changed" && !sameSnapshot(proposal.parsedArguments, policy.parsedAtEntry)) {
+  if (sameSnapshot(proposal.parsedArguments, ABSENT)) fail("the suspended proposal has no parsedArguments view");
+  else if (policy.mutation !== "changed" && !sameSnapshot(proposal.parsedArguments, policy.parsedAtEntry)) {
     fail("the suspended parsedArguments differ from what the policy evaluated", snapshotDiff(policy.parsedAtEntry, proposal.parsedArguments, "evaluated", "suspended"));
   }
-  if (proposal.argsCanonicalJson !== policy.argsCanonicalJson) fail(`the suspended argsCanonicalJson ${proposal.argsCanonicalJson} is not the ${policy.argsCanonicalJson} the policy was handed`);
-  if (proposal.proposalHash !== policy.proposalHash) fail(`the suspended proposalHash ${proposal.proposalHash} is not the effective hash ${policy.proposalHash} the policy was handed`);
-  if (proposal.rawArguments !== raw) fail(`the suspended rawArguments ${JSON.stringify(proposal.rawArguments)} are not the model's exact string ${JSON.stringify(raw)}`);
+  // Without proposal hashes (no "proposal-hash" capability) there is no fingerprint to carry.
+  if (context.observation.hashes) {
+    if (proposal.argsCanonicalJson !== policy.argsCanonicalJson) fail(`the suspended argsCanonicalJson ${proposal.argsCanonicalJson} is not the ${policy.argsCanonicalJson} the policy was handed`);
+    if (proposal.proposalHash !== policy.proposalHash) fail(`the suspended proposalHash ${proposal.proposalHash} is not the effective hash ${policy.proposalHash} the policy was handed`);
+  }
+  if (proposal.rawArguments === undefined) fail("the suspended proposal has no rawArguments view");
+  else if (proposal.rawArguments !== raw) fail(`the suspended rawArguments ${JSON.stringify(proposal.rawArguments)} are not the model's exact string ${JSON.stringify(raw)}`);
   const request = decodedRequest(raw);
   if (proposal.requestedArguments === undefined) fail("the suspended proposal has no requestedArguments view");
   else if (!sameSnapshot(proposal.requestedArguments, request)) {

@@ -237,6 +237,10 @@ export const CallExpectation = z.strictObject({
     .optional()
     .describe("The requirement this call's expectations test, one of the case's requirements; default: the case's first."),
   outcome: z.enum(OUTCOMES).describe("The outcome the adapter must report."),
+  decoderMayRefuse: z
+    .literal(true)
+    .optional()
+    .describe("A strict decoder may refuse this call's raw string at stage json instead (a member name that reaches a prototype, such as __proto__): then nothing else of this expectation is checked."),
   reason: z.string().optional().describe("With outcome denied: the deny reason."),
   stage: z.enum(["json", "schema"]).optional().describe("With outcome invalid: the validation stage."),
   requestedArguments: Json.optional().describe("The decoded request (before hooks) the policy received."),

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { parse } from "yaml";
+import type { Capability } from "../adapter.ts";
 import { LEVELS } from "./case-schema.ts";
 
 export const FAMILIES = ["invariant", "matrix", "decoy-field", "hook-rewrite", "approval-resume", "read-batch"] as const;
@@ -17,6 +18,13 @@ const Requirement = z.strictObject({
   text: z.string(),
   /** The requirements this one shows in a particular situation (a matrix row, a scenario family). */
   refines: z.array(z.string()).optional(),
+  /**
+   * What the requirement is about that a conformant runtime may lack: without it, the
+   * requirement is not applicable to the runtime. Only the proposal hash qualifies (a runtime
+   * that computes none has no fingerprint to hold to anything); a missing hook or batch
+   * capability skips cases instead, which counts against the badge.
+   */
+  needs: z.array(z.enum(["proposal-hash"])).optional(),
   retired: z.boolean().optional(),
 });
 export type Requirement = z.infer<typeof Requirement>;
@@ -47,3 +55,9 @@ export function parseCatalogue(text: string, path: string): ReadonlyMap<string, 
 }
 
 export const REQUIREMENTS = parseCatalogue(readFileSync(CATALOGUE_PATH, "utf8"), CATALOGUE_PATH);
+
+/** The requirements that do not apply to an implementation with these capabilities (see `needs`). */
+export function notApplicableTo(capabilities: readonly Capability[]): ReadonlySet<string> {
+  const lacking = (requirement: Requirement) => (requirement.needs ?? []).some((capability) => !capabilities.includes(capability));
+  return new Set([...REQUIREMENTS.values()].filter(lacking).map((requirement) => requirement.id));
+}

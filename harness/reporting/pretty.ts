@@ -46,10 +46,12 @@ export function renderSummary(report: RunReport): string {
   for (const [level, counts] of Object.entries(summary.byLevel)) lines.push(`  ${level.toUpperCase().padEnd(16)} ${countsLine(counts)}`);
   lines.push("", "By family:");
   for (const [family, counts] of Object.entries(summary.byFamily)) lines.push(`  ${family.padEnd(16)} ${countsLine(counts)}`);
-  const exercised = report.requirements.filter((verdict) => verdict.status !== "untested");
+  const notApplicable = report.requirements.filter((verdict) => verdict.status === "not_applicable").map((verdict) => verdict.id);
+  const exercised = report.requirements.filter((verdict) => verdict.status !== "untested" && verdict.status !== "not_applicable");
   const notHolding = exercised.filter((verdict) => verdict.status !== "holds");
-  const untested = report.requirements.length - exercised.length;
+  const untested = report.requirements.length - exercised.length - notApplicable.length;
   lines.push("", `Requirements: ${exercised.length - notHolding.length}/${exercised.length} hold` + (untested ? ` (${untested} not exercised by the selected cases)` : ""));
+  if (notApplicable.length) lines.push(`  not applicable (the runtime computes no proposal hash): ${notApplicable.join(", ")}`);
   for (const verdict of notHolding) {
     const detail = verdict.brokenIn.length ? ` in ${verdict.brokenIn.join(", ")}` : "";
     lines.push(`  ${verdict.id.padEnd(11)} ${verdict.level.padEnd(6)} ${verdict.status}${detail}: ${verdict.title}`);

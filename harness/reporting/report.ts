@@ -41,7 +41,7 @@ export function judge(result: CaseResult, known: KnownFailures | undefined): Rep
 }
 
 export function buildReport(adapter: Pick<Adapter, "name" | "version" | "capabilities">, results: CaseResult[], caseFileErrors: CaseFileError[], known?: KnownFailures): RunReport {
-  const requirements = requirementVerdicts(results);
+  const requirements = requirementVerdicts(results, adapter.capabilities);
   const judged = results.map((result) => judge(result, known));
   const selected = new Set(results.map((result) => result.id));
   const stale = [...(known?.entries ?? [])]

@@ -1,6 +1,7 @@
 // Rolls case results up: counts, per level, per family, and a verdict per requirement.
 import type { Level } from "../loading/case-schema.ts";
-import { REQUIREMENTS } from "../loading/requirements.ts";
+import { CAPABILITIES, type Capability } from "../adapter.ts";
+import { notApplicableTo, REQUIREMENTS } from "../loading/requirements.ts";
 import { byCodeUnits } from "../values/order.ts";
 import type { CaseResult, CaseStatus } from "../running/results.ts";
 
@@ -16,9 +17,10 @@ export interface Counts {
  * holds: a case listing it ran and no failure names it or another requirement of its level
  * or above (a MUST requirement does not rest on SHOULD behaviour); broken: a failure names it;
  * errored: a case listing it errored; inconclusive: its cases ran but failed on other
- * requirements; skipped: its cases were skipped; untested: no selected case lists it.
+ * requirements; skipped: its cases were skipped; untested: no selected case lists it;
+ * not_applicable: it concerns what the implementation does not have (requirements.ts, `needs`).
  */
-export type RequirementStatus = "holds" | "broken" | "errored" | "inconclusive" | "skipped" | "untested";
+export type RequirementStatus = "holds" | "broken" | "errored" | "inconclusive" | "skipped" | "untested" | "not_applicable";
 
 export interface RequirementVerdict {
   id: string;
@@ -52,7 +54,9 @@ export function atLevels(result: CaseResult, levels: ReadonlySet<Level>): CaseRe
   return { ...result, failures, status: failures.length > 0 ? "failed" : "passed" };
 }
 
-export function requirementVerdicts(results: readonly CaseResult[]): RequirementVerdict[] {
+/** `capabilities`: the implementation's; every one when not given. */
+export function requirementVerdicts(results: readonly CaseResult[], capabilities: readonly Capability[] = CAPABILITIES): RequirementVerdict[] {
+  const notApplicable = notApplicableTo(capabilities);
   return [...REQUIREMENTS.values()]
     .filter((requirement) => !requirement.retired)
     .map((requirement) => {
@@ -64,7 +68,9 @@ export function requirementVerdicts(results: readonly CaseResult[]): Requirement
       const supports = (result: CaseResult) =>
         result.status === "passed" || (result.status === "failed" && requirement.level === "must" && result.failures.every((failure) => levelOf(failure.requirement) === "should"));
       const status: RequirementStatus =
-        brokenIn.length > 0
+        notApplicable.has(requirement.id) && listing.length > 0
+          ? "not_applicable"
+          : brokenIn.length > 0
           ? "broken"
           : has("errored")
             ? "errored"
@@ -79,13 +85,17 @@ export function requirementVerdicts(results: readonly CaseResult[]): Requirement
     });
 }
 
-/** "MUST 13/13 (100%), SHOULD 3/4": requirements that hold, by level. */
+/**
+ * "MUST 13/13 (100%), SHOULD 3/4 (75%)": requirements that hold, by level, over those exercised
+ * and applicable; "; not applicable: 8" follows when some are not applicable.
+ */
 export function badge(verdicts: readonly RequirementVerdict[]): string {
   const part = (level: Level) => {
-    const relevant = verdicts.filter((verdict) => verdict.level === level && verdict.status !== "untested");
+    const relevant = verdicts.filter((verdict) => verdict.level === level && verdict.status !== "untested" && verdict.status !== "not_applicable");
     const holding = relevant.filter((verdict) => verdict.status === "holds").length;
     const percent = relevant.length ? Math.floor((100 * holding) / relevant.length) : 100;
     return `${level.toUpperCase()} ${holding}/${relevant.length} (${percent}%)`;
   };
-  return `${part("must")}, ${part("should")}`;
+  const notApplicable = verdicts.filter((verdict) => verdict.status === "not_applicable").length;
+  return `${part("must")}, ${part("should")}${notApplicable > 0 ? `; not applicable: ${notApplicable}` : ""}`;
 }

@@ -10,6 +10,8 @@ export class ImplementationBroke extends Error {}
 export interface CaseSession {
   /** What the probes recorded so far, every record tagged with its step. */
   readonly log: ProbeLog;
+  /** Whether the runtime computes proposal hashes (declares "proposal-hash"). */
+  readonly hashes: boolean;
   /** Proposal hashes a grant has been given for; the policy's `granted` fact reads them. */
   readonly grants: Set<string>;
   /** Tags every later record with this step index. */

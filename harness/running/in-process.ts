@@ -19,6 +19,7 @@ export function inProcess(adapter: Adapter): Implementation {
       const fingerprint = session.fingerprint?.bind(session);
       return {
         log: probes.log,
+        hashes: adapter.capabilities.includes("proposal-hash"),
         grants: probes.grants,
         enterStep: probes.enterStep,
         runTurn: async (calls, turn) => observeInProcessOutcomes(await within(() => session.runTurn(calls, turn), `turn ${turn}`), snapshot),

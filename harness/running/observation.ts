@@ -76,11 +76,11 @@ export interface ObservedProposal {
   kind: string;
   callId: string;
   toolName: string;
-  rawArguments: string;
+  rawArguments?: string | undefined;
   requestedArguments?: Snapshot | undefined;
   parsedArguments: Snapshot;
-  argsCanonicalJson: string;
-  proposalHash: string;
+  argsCanonicalJson?: string | undefined;
+  proposalHash?: string | undefined;
 }
 
 export type ObservedOutcome =
@@ -110,6 +110,10 @@ export interface FingerprintRecord {
 /** Everything a case run produced: the implementation's reports and the probes' records. */
 export interface Observation {
   testCase: LoadedCase;
+  /** Whether the runtime computes proposal hashes (the "proposal-hash" capability); without them, nothing about hashes is checked. */
+  hashes: boolean;
+  /** The first grant step that could not be given because the runtime has no proposal hash: later expectations presume it and are not checked. */
+  ungrantedFrom?: number;
   log: ProbeLog;
   turns: TurnObservation[];
   fingerprints: FingerprintRecord[];

@@ -15,11 +15,12 @@ export function outcomeSchema<V extends z.ZodType>(view: V, closed: boolean) {
     kind: z.literal("tool"),
     callId: z.string(),
     toolName: z.string(),
-    rawArguments: z.string(),
+    // A view the runtime does not keep is left out; check 18 reports it.
+    rawArguments: z.string().optional(),
     requestedArguments: view.optional(),
     parsedArguments: view,
-    argsCanonicalJson: z.string(),
-    proposalHash: z.string(),
+    argsCanonicalJson: z.string().optional(),
+    proposalHash: z.string().optional(),
   });
   return z.discriminatedUnion("outcome", [
     object({ callId: z.string(), outcome: z.literal("executed"), result: z.unknown().optional().describe("What the tool returned; not checked.") }),
@@ -66,11 +67,11 @@ export function observeOutcomes(reported: unknown, shape: z.ZodType, view: (valu
             kind: proposal.kind as string,
             callId: proposal.callId as string,
             toolName: proposal.toolName as string,
-            rawArguments: proposal.rawArguments as string,
+            rawArguments: proposal.rawArguments as string | undefined,
             requestedArguments: proposal.requestedArguments === undefined ? undefined : view(proposal.requestedArguments),
             parsedArguments: view(proposal.parsedArguments),
-            argsCanonicalJson: proposal.argsCanonicalJson as string,
-            proposalHash: proposal.proposalHash as string,
+            argsCanonicalJson: proposal.argsCanonicalJson as string | undefined,
+            proposalHash: proposal.proposalHash as string | undefined,
           },
         };
       }

@@ -4,6 +4,7 @@ import type { Grant } from "../loading/case-schema.ts";
 import { expectationFailures } from "../checking/expectations.ts";
 import { universalFailures } from "../checking/universal.ts";
 import type { LoadedCase } from "../loading/loader.ts";
+import type { Capability } from "../adapter.ts";
 import { ImplementationBroke, isImplementation, type CaseSession, type Implementation, type Runnable } from "./implementation.ts";
 import { inProcess } from "./in-process.ts";
 import { describeOutcome, type ObservedOutcome, type Observation, type TurnObservation } from "./observation.ts";
@@ -11,6 +12,7 @@ import type { CaseResult, Failure } from "./results.ts";
 import { explains } from "../checking/context.ts";
 import { callRequirement, consequenceRequirement } from "../checking/attribution.ts";
 import { snapshot } from "../values/snapshot.ts";
+import { notApplicableTo } from "../loading/requirements.ts";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -53,15 +55,32 @@ export async function runCase(runnable: Runnable, testCase: LoadedCase, timeoutM
     durationMs: Math.round(performance.now() - started),
   });
 
-  const missing = testCase.capabilities.filter((capability) => !implementation.capabilities.includes(capability));
+  const missing = missingCapabilities(implementation, testCase);
   if (missing.length > 0) return finish({ status: "skipped", failures: [], reason: `the adapter does not declare: ${missing.join(", ")}` });
 
   const observed = await observeCase(implementation, testCase, timeoutMs);
   if ("errored" in observed) return finish({ status: "errored", failures: [], reason: observed.errored });
   const { observation } = observed;
   const universal = universalFailures(observation);
-  const failures = [...consequences(observation.runFailures, universal), ...universal, ...expectationFailures(observation, universal)];
-  return finish({ status: failures.length > 0 ? "failed" : "passed", failures });
+  // A requirement the runtime has nothing for (its proposal hash) is neither broken nor held.
+  const notApplicable = notApplicableTo(implementation.capabilities);
+  const failures = [...consequences(observation.runFailures, universal), ...universal, ...expectationFailures(observation, universal)].filter((failure) => !notApplicable.has(failure.requirement));
+  if (failures.length > 0) return finish({ status: "failed", failures });
+  if (testCase.requirements.every((id) => notApplicable.has(id))) return finish({ status: "skipped", failures, reason: notApplicableReason(testCase.requirements) });
+  return finish({ status: "passed", failures });
+}
+
+export const notApplicableReason = (requirements: readonly string[]) =>
+  `not applicable: ${requirements.join(", ")} concern the runtime's proposal hash, which it does not compute (no "proposal-hash" capability); the universal checks held`;
+
+/**
+ * The capabilities a case needs that the implementation lacks. Without proposal hashes the
+ * runtime has no fingerprint to ask for: its grants are simply not given (see giveGrant), so
+ * that need skips nothing.
+ */
+export function missingCapabilities(implementation: Pick<Implementation, "capabilities">, testCase: LoadedCase): Capability[] {
+  const hashes = implementation.capabilities.includes("proposal-hash");
+  return testCase.capabilities.filter((capability) => !implementation.capabilities.includes(capability) && (hashes || capability !== "fingerprint"));
 }
 
 /** A grant that could not be given for a call whose outcome a universal failure accounts for shows a consequence of that. */
@@ -87,12 +106,14 @@ export async function observeCase(runnable: Runnable, testCase: LoadedCase, time
 }
 
 async function runSteps(session: CaseSession, testCase: LoadedCase): Promise<Observation> {
-  const observation: Observation = { testCase, log: session.log, turns: [], fingerprints: [], runFailures: [] };
+  const observation: Observation = { testCase, hashes: session.hashes, log: session.log, turns: [], fingerprints: [], runFailures: [] };
   let turnNumber = 0;
   for (const [step, definition] of testCase.steps.entries()) {
     session.enterStep(step);
     if (definition.grant) {
-      await giveGrant(definition.grant, step, observation, session);
+      // A grant binds to the runtime's proposal hash; a runtime without one cannot be granted anything.
+      if (observation.hashes) await giveGrant(definition.grant, step, observation, session);
+      else observation.ungrantedFrom ??= step;
       continue;
     }
     const calls = definition.turn ?? [];
@@ -131,6 +152,7 @@ async function giveGrant(grant: Grant, step: number, observation: Observation, s
   if (grant.view === "effective") {
     const outcome = turn.outcomes.get(call.id);
     if (outcome?.outcome !== "suspended") return fail(`cannot grant approval for ${call.id}: it was not suspended (reported: ${describeOutcome(outcome)})`);
+    if (outcome.proposal.proposalHash === undefined) return fail(`cannot grant approval for ${call.id}: its suspended proposal has no proposalHash`);
     session.grants.add(outcome.proposal.proposalHash);
     return;
   }

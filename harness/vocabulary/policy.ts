@@ -24,7 +24,7 @@ export function holds(condition: Condition, input: ToolPolicyInput, facts: Polic
   if (condition.all) return condition.all.every((inner) => holds(inner, input, facts));
   if (condition.any) return condition.any.some((inner) => holds(inner, input, facts));
   if (condition.not) return !holds(condition.not, input, facts);
-  if (condition.granted !== undefined) return facts.grants.has(input.proposalHash) === condition.granted;
+  if (condition.granted !== undefined) return (input.proposalHash !== undefined && facts.grants.has(input.proposalHash)) === condition.granted;
   if (condition.tool !== undefined) return input.toolName === condition.tool;
   const view = condition.view === "requested" ? input.requestedArguments : input.parsedArguments;
   const { found, value } = getAt(view, condition.pointer ?? "");

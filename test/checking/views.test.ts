@@ -124,6 +124,33 @@ describe("check 18: the suspended proposal", () => {
     ]);
   });
 
+  it("says so when a view the runtime does not keep is missing, rather than showing a diff", () => {
+    expect(after(suspended, (o) => {
+      const proposal = proposalOf(o, "c1");
+      proposal.parsedArguments = snapshot(undefined);
+      proposal.rawArguments = undefined;
+    })).toEqual([
+      { requirement: "MATRIX-7", check: 18, message: "the suspended proposal has no parsedArguments view", ...at(0, "c1") },
+      { requirement: "MATRIX-7", check: 18, message: "the suspended proposal has no rawArguments view", ...at(0, "c1") },
+    ]);
+  });
+
+  it("does not look for a fingerprint in the proposal of a runtime without proposal hashes", () => {
+    expect(after(suspended, (o) => {
+      o.hashes = false;
+      const proposal = proposalOf(o, "c1");
+      proposal.argsCanonicalJson = undefined;
+      proposal.proposalHash = undefined;
+    })).toEqual([]);
+  });
+
+  it("holds nothing against a malformed call suspended without an evaluation: check 2 reports it, as INV-2", () => {
+    expect(after(suspended, (o) => {
+      o.turns[0]!.calls[0]!.arguments = "{oops";
+      o.log.policies.splice(o.log.policies.indexOf(policyOf(o, "c1")), 1);
+    })).toEqual([{ requirement: "INV-2", check: 2, message: "malformed JSON arguments were not rejected as a validation error (reported: suspended)", ...at(0, "c1") }]);
+  });
+
   it("does not compare the suspended parsedArguments after the policy changed them: INV-6 (check 15) alone is reported", () => {
     expect(after(suspended, (o) => {
       policyOf(o, "c1").mutation = "changed";

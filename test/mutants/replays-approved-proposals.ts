@@ -19,7 +19,7 @@ export default mutant(
       const outcomes = [];
       for (const call of calls) {
         const outcome = await this.attempt(config, call, turn);
-        if (outcome.outcome === "suspended") waiting.set(call.callId, { ...outcome.proposal, agentName: config.agentName, turn, parsedArguments: outcome.proposal.parsedArguments });
+        if (outcome.outcome === "suspended") waiting.set(call.callId, { ...outcome.proposal, agentName: config.agentName, turn, rawArguments: call.rawArguments, parsedArguments: outcome.proposal.parsedArguments });
         outcomes.push(outcome);
       }
       return outcomes;

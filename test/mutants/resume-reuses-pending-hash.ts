@@ -11,7 +11,7 @@ export default mutant(
     const pending = pendingHashes(config);
     const proposalHash = pending.get(input.toolName) ?? input.proposalHash;
     const decision = await policy({ ...input, proposalHash });
-    if (decision.decision === "require_approval") pending.set(input.toolName, proposalHash);
+    if (decision.decision === "require_approval" && proposalHash !== undefined) pending.set(input.toolName, proposalHash);
     else pending.delete(input.toolName);
     return decision;
   }),

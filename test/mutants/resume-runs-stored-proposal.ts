@@ -17,7 +17,7 @@ export default mutant(
         execute: (tool, args, callId) => referenceStages.execute(tool, stored.get(proposalHash(tool.name, canonicalJson(args))) ?? args, callId),
       };
       const outcome = await referenceStages.attempt.call(stages, config, call, turn);
-      if (outcome.outcome === "suspended") stored.set(outcome.proposal.proposalHash, outcome.proposal.parsedArguments);
+      if (outcome.outcome === "suspended") stored.set(outcome.proposal.proposalHash!, outcome.proposal.parsedArguments);
       return outcome;
     },
   },

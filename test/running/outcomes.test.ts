@@ -82,11 +82,23 @@ describe("outcomes reported in-process", () => {
     ["a denial without a reason", [{ callId: "c1", outcome: "denied" }], /^runTurn reported a malformed outcome \(reason: .*\): /],
     ["an invalid outcome at an unknown stage", [{ callId: "c1", outcome: "invalid", stage: "policy", message: "m" }], /^runTurn reported a malformed outcome \(stage: /],
     ["a call id that is not a string", [{ callId: 1, outcome: "executed" }], /^runTurn reported a malformed outcome \(callId: /],
-    ["a proposal without its hash", [{ callId: "c1", outcome: "suspended", proposal: { ...proposal, proposalHash: undefined } }], /^runTurn reported a malformed outcome \(proposal\.proposalHash: /],
+    ["a proposal whose hash is not a string", [{ callId: "c1", outcome: "suspended", proposal: { ...proposal, proposalHash: 7 } }], /^runTurn reported a malformed outcome \(proposal\.proposalHash: /],
     ["a proposal of another kind", [{ callId: "c1", outcome: "suspended", proposal: { ...proposal, kind: "mcp" } }], /^runTurn reported a malformed outcome \(proposal\.kind: /],
     ["something that is not an outcome", ["executed"], /^runTurn reported a malformed outcome \(the outcome: .*\): "executed"$/],
   ])("breaks the implementation for %s", (_, reported, message) => {
     expect(broke(() => observeInProcessOutcomes(reported, snapshot))).toMatch(message);
+  });
+});
+
+describe("a suspended proposal without what its runtime does not keep", () => {
+  it("is observed with those members absent, for check 18 to report (no raw string, no request view, no fingerprint)", () => {
+    const { rawArguments: _raw, argsCanonicalJson: _text, proposalHash: _hash, ...bare } = proposal;
+    const [observed] = observeInProcessOutcomes([{ callId: "c1", outcome: "suspended", proposal: bare }], snapshot);
+    expect(observed).toEqual({
+      callId: "c1",
+      outcome: "suspended",
+      proposal: { kind: "tool", callId: "c1", toolName: "t", rawArguments: undefined, requestedArguments: undefined, parsedArguments: snapshot({ a: 1, d: true }), argsCanonicalJson: undefined, proposalHash: undefined },
+    });
   });
 });
 

@@ -28,7 +28,7 @@ export async function observed(path: string, adapter: Adapter = referenceAdapter
  */
 export function copyOf(observation: Observation): Observation {
   const { log, turns, fingerprints, runFailures } = structuredClone({ log: observation.log, turns: observation.turns, fingerprints: observation.fingerprints, runFailures: observation.runFailures });
-  return { testCase: observation.testCase, log, turns, fingerprints, runFailures };
+  return { ...observation, log, turns, fingerprints, runFailures };
 }
 
 /** A copy of `base` with `change` applied. */

@@ -6,6 +6,7 @@ import envelopeHash from "./envelope-hash.ts";
 import frozenArguments from "./frozen-arguments.ts";
 import noRequestView from "./no-request-view.ts";
 import ownWording from "./own-wording.ts";
+import prototypeSafeDecoding from "./prototype-safe-decoding.ts";
 import terminalValidationErrors from "./terminal-validation-errors.ts";
 import type { Variant } from "./variant.ts";
 import zod3Schemas from "./zod3-schemas.ts";
@@ -19,4 +20,5 @@ export const VARIANTS: readonly Variant[] = [
   ownWording,
   frozenArguments,
   concurrentBatch,
+  prototypeSafeDecoding,
 ];

@@ -80,6 +80,7 @@ class Connection {
     let lastSeq = -Infinity;
     const session: CaseSession = {
       log,
+      hashes: this.hello?.capabilities.includes("proposal-hash") ?? false,
       grants: new Set(),
       enterStep(next) {
         step = next;

@@ -1,0 +1,121 @@
+// The real runtimes this repository puts under test, and their published verdicts: a run of
+// every case, each failure explained by the adapter's findings file, rendered as the adapter's
+// known-failures file (what `--expect` reads) and as the table in adapters/README.md.
+// `npm run adapters` writes both; test/adapters/published.test.ts checks they are current.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { Adapter } from "../harness/adapter.ts";
+import type { LoadedCase } from "../harness/loading/loader.ts";
+import { REQUIREMENTS } from "../harness/loading/requirements.ts";
+import { knownFailuresYaml } from "../harness/reporting/known-failures.ts";
+import { buildReport, type RunReport } from "../harness/reporting/report.ts";
+import type { RequirementStatus } from "../harness/reporting/summary.ts";
+import { runCases } from "../harness/running/runner.ts";
+import type { CaseResult } from "../harness/running/results.ts";
+import { explain, findingsFor, loadFindings, reasonOf, type Explanation, type Finding, type FindingsFile } from "./findings.ts";
+import openaiAgents from "./openai-agents.ts";
+import vercelAi from "./vercel-ai.ts";
+
+export interface PublishedAdapter {
+  /** The file name in adapters/ without ".ts"; also names its findings and known-failures files. */
+  stem: string;
+  adapter: Adapter;
+}
+
+export const PUBLISHED: readonly PublishedAdapter[] = [
+  { stem: "vercel-ai", adapter: vercelAi },
+  { stem: "openai-agents", adapter: openaiAgents },
+];
+
+const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+export const README_PATH = here("README.md");
+export const pathsOf = (stem: string) => ({
+  adapter: `adapters/${stem}.ts`,
+  knownFailures: here(`${stem}.known-failures.yaml`),
+  findings: here(`${stem}.findings.yaml`),
+});
+
+export interface Verdict {
+  published: PublishedAdapter;
+  results: CaseResult[];
+  report: RunReport;
+  findings: FindingsFile;
+  explanation: Explanation;
+}
+
+export async function judgeAdapter(published: PublishedAdapter, cases: readonly LoadedCase[]): Promise<Verdict> {
+  const results = await runCases(published.adapter, cases);
+  const findings = loadFindings(pathsOf(published.stem).findings, `adapters/${published.stem}.findings.yaml`);
+  return { published, results, report: buildReport(published.adapter, results, []), findings, explanation: explain(results, findings.findings) };
+}
+
+const label = ({ adapter }: PublishedAdapter) => `${adapter.name} ${adapter.version}`;
+
+/** The known-failures file: every failed or errored case, with the findings behind it as its reason. */
+export function knownFailuresText(verdict: Verdict): string {
+  const entries = new Map([...verdict.explanation.byCase].map(([id, findings]) => [id, { requirements: [], reason: reasonOf(findings), at: "" }]));
+  return knownFailuresYaml(label(verdict.published), verdict.results, { file: pathsOf(verdict.published.stem).knownFailures, entries });
+}
+
+export const VERDICTS_START = "<!-- verdicts: written by `npm run adapters` from the runs; do not edit by hand -->";
+export const VERDICTS_END = "<!-- end of verdicts -->";
+
+const CELL: Record<RequirementStatus, string> = {
+  holds: "holds",
+  broken: "**broken**",
+  errored: "errored",
+  inconclusive: "inconclusive",
+  skipped: "skipped",
+  untested: "untested",
+  not_applicable: "not applicable",
+};
+
+/** The generated part of adapters/README.md: the table, then each runtime's broken requirements. */
+export function verdictsMarkdown(verdicts: readonly Verdict[], cases: readonly LoadedCase[]): string {
+  const lines = [VERDICTS_START, ""];
+  lines.push(`| Requirement | Level | ${verdicts.map((verdict) => `${label(verdict.published)}`).join(" | ")} |`);
+  lines.push(`|---|---|${verdicts.map(() => "---|").join("")}`);
+  for (const requirement of [...REQUIREMENTS.values()].filter((candidate) => !candidate.retired)) {
+    const cells = verdicts.map((verdict) => CELL[verdict.report.requirements.find((entry) => entry.id === requirement.id)!.status]);
+    lines.push(`| ${requirement.id} ${requirement.title} | ${requirement.level.toUpperCase()} | ${cells.join(" | ")} |`);
+  }
+  lines.push(`| **Badge** | | ${verdicts.map((verdict) => verdict.report.summary.badge).join(" | ")} |`);
+  lines.push(`| Cases | | ${verdicts.map(({ report: { summary } }) => `${summary.passed} passed, ${summary.failed} failed, ${summary.errored} errored, ${summary.skipped} skipped`).join(" | ")} |`);
+  for (const verdict of verdicts) lines.push("", ...runtimeSection(verdict, cases));
+  lines.push("", VERDICTS_END);
+  return lines.join("\n");
+}
+
+function runtimeSection(verdict: Verdict, cases: readonly LoadedCase[]): string[] {
+  const { stem } = verdict.published;
+  const lines = [
+    `### ${label(verdict.published)}`,
+    "",
+    `Run it: \`npx tsx harness/cli.ts run --adapter adapters/${stem}.ts\`. Findings, with where each comes from in the runtime's code: [${stem}.findings.yaml](${stem}.findings.yaml); known failures: [${stem}.known-failures.yaml](${stem}.known-failures.yaml).`,
+    "",
+  ];
+  const size = new Map(cases.map((testCase) => [testCase.id, readFileSync(testCase.file, "utf8").length]));
+  for (const requirement of verdict.report.requirements.filter((entry) => entry.status === "broken")) {
+    // The shortest case file that shows it, and the findings behind its failures there.
+    const shortest = [...requirement.brokenIn].sort((a, b) => size.get(a)! - size.get(b)! || (a < b ? -1 : 1))[0]!;
+    const result = verdict.results.find((candidate) => candidate.id === shortest)!;
+    const behind = new Set<Finding>(result.failures.filter((failure) => failure.requirement === requirement.id).flatMap((failure) => findingsFor(verdict.findings.findings, shortest, failure)));
+    const level = requirement.level.toUpperCase();
+    lines.push(`- **${requirement.id}** (${level}, ${requirement.title}): broken in ${requirement.brokenIn.length} case(s); shortest: [\`${shortest}\`](../cases/${shortest}.yaml).`);
+    for (const finding of behind) lines.push(`  - ${finding.title} (${finding.where}): ${finding.behaviour.trim()} **What to do:** ${finding.advice.trim()}`);
+  }
+  for (const result of verdict.results.filter((candidate) => candidate.status === "errored")) {
+    const crash = verdict.explanation.byCase.get(result.id) ?? [];
+    lines.push(`- errored: [\`${result.id}\`](../cases/${result.id}.yaml): ${result.reason}`);
+    for (const finding of crash) lines.push(`  - ${finding.title} (${finding.where}): ${finding.behaviour.trim()} **What to do:** ${finding.advice.trim()}`);
+  }
+  return lines;
+}
+
+/** adapters/README.md with its generated part replaced. */
+export function readmeWith(readme: string, verdicts: string): string {
+  const start = readme.indexOf(VERDICTS_START);
+  const end = readme.indexOf(VERDICTS_END);
+  if (start < 0 || end < start) throw new Error(`adapters/README.md has no "${VERDICTS_START}" ... "${VERDICTS_END}" section`);
+  return readme.slice(0, start) + verdicts + readme.slice(end + VERDICTS_END.length);
+}

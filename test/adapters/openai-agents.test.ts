@@ -1,0 +1,147 @@
+// The OpenAI Agents SDK adapter (adapters/openai-agents.ts): (a) the verdict rests on the SDK's
+// own tool path, shown by matching what the probes recorded with what the SDK itself called and
+// returned: the approval callback and execute function as the SDK invoked them, and its RunResults;
+// (b) a wiring defect (the object handed to the tool swapped for a copy) is caught.
+//
+// The SDK is observed from the outside: "@openai/agents" is replaced by itself with `tool` and
+// `Runner` wrapped, so that every needsApproval and execute call the SDK makes, and every RunResult
+// it returns, is recorded on its way through, unchanged. The adapter is not told about it.
+import { fileURLToPath } from "node:url";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { Adapter, WiredTool } from "../../harness/adapter.ts";
+import { loadCaseFile, type LoadedCase } from "../../harness/loading/loader.ts";
+import { observeCase, runCase } from "../../harness/running/runner.ts";
+
+interface SdkRecords {
+  /** Every needsApproval call the SDK made: the call id and the very input object it passed. */
+  approvals: { callId: string | undefined; input: unknown }[];
+  /** Every execute call the SDK made: the call id and the very argument object it passed. */
+  executions: { callId: string | undefined; args: unknown }[];
+  /** Every RunResult the SDK's Runner.run returned (a denial resumes the run: two per such turn). */
+  results: { newItems: { type: string; rawItem: unknown; executionStatus?: string }[] }[];
+}
+
+const sdk = vi.hoisted((): SdkRecords => ({ approvals: [], executions: [], results: [] }));
+
+vi.mock("@openai/agents", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@openai/agents")>();
+  // tool()'s options are generic over the schema; the wrapper only adds two recording callbacks.
+  type Options = any;
+  const tool = ((options: Options) =>
+    original.tool({
+      ...options,
+      needsApproval: (runContext: unknown, input: unknown, callId?: string) => {
+        sdk.approvals.push({ callId, input });
+        return options.needsApproval(runContext, input, callId);
+      },
+      execute: (args: unknown, runContext: unknown, details?: { toolCall?: { callId?: string } }) => {
+        sdk.executions.push({ callId: details?.toolCall?.callId, args });
+        return options.execute(args, runContext, details);
+      },
+    })) as typeof original.tool;
+  class Runner extends original.Runner {
+    // run() is overloaded; the wrapper passes everything through and returns the SDK's result.
+    override async run(...args: any[]): Promise<any> {
+      const result = await (super.run as (...all: any[]) => Promise<any>)(...args);
+      // The items as they stand when run() returns: a resume changes the shared RunState they are read from.
+      sdk.results.push({ newItems: [...result.newItems] });
+      return result;
+    }
+  }
+  return { ...original, tool, Runner };
+});
+
+const { default: openaiAgents } = await import("../../adapters/openai-agents.ts");
+
+function realCase(path: string): LoadedCase {
+  const loaded = loadCaseFile(fileURLToPath(new URL(`../../cases/${path}.yaml`, import.meta.url)));
+  if (!("case" in loaded)) throw new Error(loaded.errors.map((error) => error.message).join("\n"));
+  return loaded.case;
+}
+
+// matrix/defaults-visible: turn 1 calls clean_files once and the policy allows it (executed);
+// turn 2 calls it once with dryRun false and the policy denies it (through the SDK's rejection path).
+const DEFAULTS_VISIBLE = realCase("matrix/defaults-visible");
+
+/** The call ids of the SDK's own items of a type, over all its results, each once. */
+function callIdsOf(type: string, keep: (item: SdkRecords["results"][number]["newItems"][number]) => boolean = () => true): string[] {
+  const ids = sdk.results.flatMap((result) => result.newItems.filter((item) => item.type === type && keep(item)).map((item) => (item.rawItem as { callId: string }).callId));
+  return [...new Set(ids)].sort();
+}
+
+beforeEach(() => {
+  sdk.approvals.length = 0;
+  sdk.executions.length = 0;
+  sdk.results.length = 0;
+});
+
+describe("the OpenAI Agents SDK adapter reaches the SDK's own tool path", () => {
+  it("parses, evaluates and executes exactly what the SDK's own calls and results say, with the SDK's own objects", async () => {
+    const observed = await observeCase(openaiAgents, DEFAULTS_VISIBLE, 10_000);
+    if ("errored" in observed) throw new Error(observed.errored);
+    const { log, turns } = observed.observation;
+
+    // Three Runner.run results: turn 1, turn 2 (interrupted for approval), turn 2 resumed after the rejection.
+    expect(sdk.results).toHaveLength(3);
+    // Parses: one per function call the SDK's results show it took up (prepareFunctionToolInput parses each once).
+    expect(callIdsOf("tool_call_item")).toEqual(["c1", "c2"]);
+    expect(log.parses).toHaveLength(2);
+    // Policy evaluations: one per time the SDK invoked its approval callback, each with the SDK's own object.
+    expect(sdk.approvals.map((approval) => approval.callId)).toEqual(["c1", "c2"]);
+    expect(log.policies.map((record) => record.callId)).toEqual(["c1", "c2"]);
+    log.policies.forEach((record, index) => expect(record.parsedRef).toBe(sdk.approvals[index]!.input));
+    // Executions: one per tool output the SDK marks executed, with the object the SDK handed execute.
+    expect(callIdsOf("tool_call_output_item", (item) => item.executionStatus === "executed")).toEqual(["c1"]);
+    expect(sdk.executions.map((execution) => execution.callId)).toEqual(["c1"]);
+    expect(log.executions).toHaveLength(1);
+    expect(log.executions[0]!.argsRef).toBe(sdk.executions[0]!.args);
+    // The denial: the SDK asked for approval of c2 once, and its resumed run holds the rejection output.
+    expect(callIdsOf("tool_approval_item")).toEqual(["c2"]);
+    expect(turns.map((turn) => [...turn.outcomes.values()])).toEqual([
+      [{ callId: "c1", outcome: "executed" }],
+      [{ callId: "c2", outcome: "denied", reason: "live_delete_forbidden" }],
+    ]);
+    // The finding behind INV-5 (check 12): the SDK hands needsApproval and execute two different copies.
+    expect(sdk.executions[0]!.args).not.toBe(sdk.approvals[0]!.input);
+    expect(sdk.executions[0]!.args).toEqual(sdk.approvals[0]!.input);
+  });
+});
+
+/**
+ * The real adapter, handed a wiring whose tools get another object than the SDK passes them:
+ * `swap` makes it from the SDK's object and the call's raw string.
+ */
+function swappingAdapter(swap: (args: unknown, raw: string) => unknown): Adapter {
+  const raws = new Map(DEFAULTS_VISIBLE.steps.flatMap((step) => step.turn ?? []).map((call) => [call.id, call.arguments]));
+  return {
+    ...openaiAgents,
+    createSession(wiring) {
+      const tools: Record<string, WiredTool> = Object.fromEntries(
+        Object.entries(wiring.tools).map(([name, wired]) => [name, { ...wired, execute: (args: unknown, context) => wired.execute(swap(args, raws.get(context.callId)!), context) }]),
+      );
+      return openaiAgents.createSession({ ...wiring, tools });
+    },
+  };
+}
+
+const INV5_CHECK12 = { requirement: "INV-5", check: 12, step: 0, callId: "c1" };
+const INV5_CHECK13 = { requirement: "INV-5", check: 13, step: 0, callId: "c1", message: "the arguments at tool entry differ from the arguments at policy entry" };
+
+describe("a wiring defect is caught", () => {
+  it("the tool handed the model's decoded request instead of the SDK's object: INV-5 (check 13) shows the missing defaults", async () => {
+    const withDefect = await runCase(swappingAdapter((_args, raw) => JSON.parse(raw)), DEFAULTS_VISIBLE, 10_000);
+    expect(withDefect.failures).toContainEqual(expect.objectContaining(INV5_CHECK13));
+    const faithful = await runCase(openaiAgents, DEFAULTS_VISIBLE, 10_000);
+    expect(faithful.failures).not.toContainEqual(expect.objectContaining({ check: 13 }));
+  });
+
+  it("a copy of the SDK's object is not told apart by the harness, because the SDK itself hands execute a new copy (check 12 fails either way)", async () => {
+    const faithful = await observeCase(openaiAgents, DEFAULTS_VISIBLE, 10_000);
+    if ("errored" in faithful) throw new Error(faithful.errored);
+    expect(faithful.observation.log.executions[0]!.argsRef).toBe(sdk.executions[0]!.args);
+    const withoutDefect = await runCase(openaiAgents, DEFAULTS_VISIBLE, 10_000);
+    const withDefect = await runCase(swappingAdapter((args) => structuredClone(args)), DEFAULTS_VISIBLE, 10_000);
+    expect(withoutDefect.failures).toContainEqual(expect.objectContaining(INV5_CHECK12));
+    expect(withDefect.failures).toEqual(withoutDefect.failures);
+  });
+});

@@ -1,0 +1,57 @@
+// The published verdicts of the real runtimes (adapters/): each adapter passes the CI gate with
+// its known-failures file, its runs are deterministic, every failure is explained by a finding
+// of its findings file (and every finding by some failure), and the committed known-failures
+// files and adapters/README.md are what `npm run adapters` writes from today's runs. A new SDK
+// version that changes behaviour fails here until its findings are read and updated.
+import { readFileSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_CASES_DIR, loadCases } from "../../harness/loading/loader.ts";
+import { judgeAdapter, knownFailuresText, pathsOf, PUBLISHED, README_PATH, readmeWith, verdictsMarkdown, type Verdict } from "../../adapters/published.ts";
+import { runMain } from "../support/main.ts";
+
+const { cases } = loadCases([DEFAULT_CASES_DIR]);
+const verdicts = new Map<string, Verdict>();
+
+beforeAll(async () => {
+  for (const published of PUBLISHED) verdicts.set(published.stem, await judgeAdapter(published, cases));
+});
+
+/** A JSON report without its timings, which are the only thing allowed to differ between runs. */
+const withoutTimings = (json: string) => JSON.stringify(JSON.parse(json), (key, value) => (key === "durationMs" ? undefined : value));
+
+describe.each(PUBLISHED.map((published) => ({ stem: published.stem })))("adapters/$stem.ts", ({ stem }) => {
+  const paths = pathsOf(stem);
+
+  it("passes the CI gate with --expect its known-failures file, and two runs give the same report apart from timings", async () => {
+    const first = await runMain("run", "--adapter", paths.adapter, "--expect", paths.knownFailures, "--reporter", "json");
+    const second = await runMain("run", "--adapter", paths.adapter, "--expect", paths.knownFailures, "--reporter", "json");
+    expect(first.stderr).toBe("");
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout).summary.expectedFailures).toBeGreaterThan(0);
+    expect(withoutTimings(second.stdout)).toBe(withoutTimings(first.stdout));
+  });
+
+  it("has every failure explained by a finding, and every finding explaining one", () => {
+    const { unexplained, unused } = verdicts.get(stem)!.explanation;
+    expect(unexplained).toEqual([]);
+    expect(unused).toEqual([]);
+  });
+
+  it("has the known-failures file `npm run adapters` writes from this run", () => {
+    expect(readFileSync(paths.knownFailures, "utf8")).toBe(knownFailuresText(verdicts.get(stem)!));
+  });
+});
+
+describe("README.md, Tested runtimes", () => {
+  it("shows each runtime's badge as its run gives it", () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    for (const verdict of verdicts.values()) expect(readme).toContain(`| ${verdict.report.summary.badge} |`);
+  });
+});
+
+describe("adapters/README.md", () => {
+  it("shows the verdicts `npm run adapters` writes from these runs", () => {
+    const readme = readFileSync(README_PATH, "utf8");
+    expect(readme).toBe(readmeWith(readme, verdictsMarkdown([...verdicts.values()], cases)));
+  });
+});
