@@ -270,6 +270,8 @@ function probesFor(testCase) {
         result.updatedInput = copy;
         record.updatedInput = wireValue(copy);
       }
+      // The hook also edits the input it was handed, in place: lost when the runtime hands hooks a copy.
+      if (hook.mutate) edit(toolInput, hook.mutate);
       records.push(record);
       return result;
     },
@@ -293,12 +295,19 @@ function probesFor(testCase) {
       inherited: inheritedMembers(input.parsedArguments),
     };
     records.push(record);
-    if (testCase.policy.mutate) {
+    const { mutate, mutateLate } = testCase.policy;
+    if (!mutate) return decision;
+    const change = () => {
       const before = notation(input.parsedArguments);
-      edit(input.parsedArguments, testCase.policy.mutate);
+      edit(input.parsedArguments, mutate);
       record.mutation = notation(input.parsedArguments) === before ? "unchanged" : "changed";
+    };
+    if (!mutateLate) {
+      change();
+      return decision;
     }
-    return decision;
+    // The edit after yielding to the event loop, just before the decision settles.
+    return new Promise((resolve) => setTimeout(() => resolve((change(), decision)), 0));
   };
   return { tools, hooks, policy, grants, takeRecords: () => records.splice(0) };
 }
@@ -381,7 +390,7 @@ async function attempt(runtime, call, turn) {
     const proposalHash = choices.proposalHash(toolName, argsCanonicalJson, "example");
     const policyInput = { agentName: "example", toolName, callId, turn, rawArguments, parsedArguments, argsCanonicalJson, proposalHash };
     if (choices.requestView) policyInput.requestedArguments = requested;
-    const decision = runtime.policy(policyInput);
+    const decision = await runtime.policy(policyInput);
     let after;
     try {
       after = canonical(parsedArguments);

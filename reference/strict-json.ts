@@ -4,21 +4,31 @@ import { ToolArgumentsValidationError } from "./errors.ts";
 
 export const MAX_DEPTH = 64;
 
-export function decodeStrictJson(raw: string, maxDepth = MAX_DEPTH): unknown {
+/**
+ * How the decoder keeps the member names seen in one object, and reads a name from its quoted
+ * text: exactly (a Set; escapes resolved). A parameter so that a mutant can get it wrong.
+ */
+export interface NameRules {
+  seen(): { has(name: string): boolean; add(name: string): unknown };
+  read(quoted: string): string;
+}
+export const EXACT_NAMES: NameRules = { seen: () => new Set<string>(), read: (quoted) => JSON.parse(quoted) as string };
+
+export function decodeStrictJson(raw: string, maxDepth = MAX_DEPTH, names: NameRules = EXACT_NAMES): unknown {
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch (error) {
     throw new ToolArgumentsValidationError("json", `malformed JSON: ${(error as Error).message}`);
   }
-  const problem = structureProblem(raw, maxDepth);
+  const problem = structureProblem(raw, maxDepth, names);
   if (problem) throw new ToolArgumentsValidationError("json", problem.message);
   assertFiniteNumbers(value);
   return value;
 }
 
 interface Frame {
-  keys: Set<string> | null; // null for arrays
+  keys: ReturnType<NameRules["seen"]> | null; // null for arrays
   expectingKey: boolean;
 }
 
@@ -28,7 +38,7 @@ export interface StructureProblem {
 }
 
 /** Walks text JSON.parse has already accepted, looking for duplicate names and depth. */
-export function structureProblem(raw: string, maxDepth = MAX_DEPTH): StructureProblem | undefined {
+export function structureProblem(raw: string, maxDepth = MAX_DEPTH, names: NameRules = EXACT_NAMES): StructureProblem | undefined {
   const stack: Frame[] = [];
   for (let i = 0; i < raw.length; i++) {
     const char = raw[i];
@@ -36,14 +46,14 @@ export function structureProblem(raw: string, maxDepth = MAX_DEPTH): StructurePr
       const end = endOfString(raw, i);
       const frame = stack[stack.length - 1];
       if (frame?.keys && frame.expectingKey) {
-        const name = JSON.parse(raw.slice(i, end + 1)) as string;
+        const name = names.read(raw.slice(i, end + 1));
         if (frame.keys.has(name)) return { kind: "duplicate-member", message: `duplicate member name ${JSON.stringify(name)}` };
         frame.keys.add(name);
         frame.expectingKey = false;
       }
       i = end;
     } else if (char === "{" || char === "[") {
-      stack.push({ keys: char === "{" ? new Set() : null, expectingKey: true }); // an array's frame has no keys to expect
+      stack.push({ keys: char === "{" ? names.seen() : null, expectingKey: true }); // an array's frame has no keys to expect
       if (stack.length > maxDepth) return { kind: "too-deep", message: `nesting deeper than ${maxDepth} levels` };
     } else if (char === "}" || char === "]") {
       stack.pop();

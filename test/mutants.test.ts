@@ -51,6 +51,12 @@ describe.each(MUTANTS.map((mutant) => ({ defect: mutant.defect, mutant })))("mut
     expect(run.results.filter((result) => result.status === "errored").map((result) => `${result.id}: ${result.reason}`)).toEqual([]);
   });
 
+  it("is caught by at least two cases, unless it says why only one case can show it", () => {
+    const caughtBy = failedCases(runOf(mutant)).map((result) => result.id);
+    if (mutant.singleCase === undefined) expect(caughtBy.length, `caught only by ${caughtBy.join(", ")}`).toBeGreaterThanOrEqual(2);
+    else expect(mutant.singleCase.length).toBeGreaterThan(0);
+  });
+
   it("breaks nothing the suite does not show: a failure names each requirement in breaks", () => {
     const shown = shownBroken(runOf(mutant));
     expect(mutant.breaks.filter((id) => !shown.has(id))).toEqual([]);

@@ -23,8 +23,8 @@ export const FIELD_REQUIREMENTS: Partial<Record<keyof CallExpectation, string>> 
   differentHashFrom: "INV-4",
 };
 
-/** The request view is the decoded model request: after a hook's rewrite (HOOK-5) as without one (MATRIX-3). */
-export const requestViewRequirement = (rewritten: boolean) => (rewritten ? "HOOK-5" : "MATRIX-3");
+/** The request view is the decoded model request: after hooks ran for the call (HOOK-5) as without them (MATRIX-3). */
+export const requestViewRequirement = (hooked: boolean) => (hooked ? "HOOK-5" : "MATRIX-3");
 
 /** What the hooks saw: the first hook must see the decoded request before the parse (HOOK-1), each later one the previous result (HOOK-4). */
 export const hookInputsRequirement = (firstHookSawTheRequest: boolean) => (firstHookSawTheRequest ? "HOOK-4" : "HOOK-1");

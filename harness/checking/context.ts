@@ -17,12 +17,18 @@ export interface TurnContext {
   executionsOf(callId: string): ExecutionRecord[];
   /** The hook runs of a call that returned a replacement input, in order. */
   rewritesOf(callId: string): HookRecord[];
+  /** Whether any hook ran for the call (a hook may change what it was handed, with or without a rewrite). */
+  hooked(callId: string): boolean;
   /** What the schema must parse for a call: the last hook rewrite, else the decoded request. */
   schemaInput(call: Call): Snapshot | undefined;
   /** A call reported not attempted after an earlier call of the turn failed validation, and left no record. */
   notAttempted(callId: string): boolean;
   /** A call whose raw string is not JSON, or that the runtime reported invalid. */
   invalid(call: Call): boolean;
+  /** The ids of the case's hooks that apply to the call's tool, in order. */
+  applicableHooks(call: Call): string[];
+  /** Some hook that applies to the call did not run for it, and none denied it: check 4's cause. What its schema should have parsed is then unknown. */
+  hooksMissing(call: Call): boolean;
   /** Builds a failure of universal check `check` (the table of spec/adapter-contract.md) in this turn; `explains`: see explains(). */
   failure(check: number, requirement: string, message: string, details?: { callId?: string; diff?: string; explains?: Explained }): Failure;
 }
@@ -58,6 +64,7 @@ export function turnContext(observation: Observation, turn: TurnObservation): Tu
   const policiesOf = of(policies);
   const executionsOf = of(executions);
   const rewritesOf = (callId: string) => hooks.filter((hook) => hook.callId === callId && hook.output !== undefined);
+  const applicableHooks = (call: Call) => (observation.testCase.hooks ?? []).filter((hook) => hook.tools === undefined || hook.tools.includes(call.tool)).map((hook) => hook.id);
   const notAttempted = new Set<string>();
   let validationFailed = false;
   for (const call of turn.calls) {
@@ -75,9 +82,15 @@ export function turnContext(observation: Observation, turn: TurnObservation): Tu
     policiesOf,
     executionsOf,
     rewritesOf,
+    hooked: (callId) => hooks.some((hook) => hook.callId === callId),
     schemaInput: (call) => rewritesOf(call.id).at(-1)?.output ?? decodedRequest(call.arguments),
     notAttempted: (callId) => notAttempted.has(callId),
     invalid: (call) => turn.outcomes.get(call.id)?.outcome === "invalid" || decodedRequest(call.arguments) === undefined,
+    applicableHooks,
+    hooksMissing(call) {
+      const runs = hooks.filter((hook) => hook.callId === call.id);
+      return !runs.some((run) => run.decision === "deny") && applicableHooks(call).some((id) => !runs.some((run) => run.hookId === id));
+    },
     failure: (check, requirement, message, details = {}) => {
       const failure: Failure = {
         requirement,

@@ -91,7 +91,7 @@ function callProblems(context: TurnContext, callId: string, written: CallExpecta
   // runtime may hand its policy none (RFC-0015 makes it optional): then nothing is compared.
   const requested = lastPolicy?.requestedAtEntry ?? suspended?.requestedArguments;
   const requestMissing = lastPolicy || suspended ? undefined : "the policy never saw this call";
-  compare("requestedArguments", "requestedArguments", requested, requestMissing, requestViewRequirement(context.rewritesOf(callId).length > 0));
+  compare("requestedArguments", "requestedArguments", requested, requestMissing, requestViewRequirement(context.hooked(callId)));
   compare("parsedArguments", "parsedArguments (at policy entry)", lastPolicy?.parsedAtEntry, "the policy never saw this call");
   compare("executedArguments", "executedArguments (at tool entry)", executions.at(-1)?.argsAtEntry, "the tool never ran for this call");
 

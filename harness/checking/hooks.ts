@@ -17,7 +17,7 @@ export function hookFailures(context: TurnContext): Failure[] {
     const request = decodedRequest(call.arguments);
     if (!request || context.notAttempted(call.id) || (outcome?.outcome === "invalid" && outcome.stage === "json")) continue;
     const fail = (requirement: string, message: string) => failures.push(context.failure(4, requirement, message, { callId: call.id, ...(requirement === "HOOK-1" && { explains: "every expectation" }) }));
-    const applicable = hooks.filter((hook) => hook.tools === undefined || hook.tools.includes(call.tool)).map((hook) => hook.id);
+    const applicable = context.applicableHooks(call);
     const runs = context.hooks.filter((hook) => hook.callId === call.id);
     const evaluated = context.policiesOf(call.id)[0];
     let expectedInput = request;
@@ -47,7 +47,9 @@ export function hookFailures(context: TurnContext): Failure[] {
       if (run.decision === "deny") denied = run.hookId;
       next++;
     }
-    if (denied === undefined && next < applicable.length && runs.length === next) {
+    // Only for an attempt that went on past the hooks: evaluated, run, or its request parsed as it was.
+    const wentOn = evaluated !== undefined || context.executionsOf(call.id).length > 0 || context.parses.some((parse) => parse.tool === call.tool && sameSnapshot(parse.input, request));
+    if (denied === undefined && next < applicable.length && runs.length === next && wentOn) {
       const missing = applicable.slice(next).join(", ");
       fail("HOOK-1", `the hook${applicable.length - next > 1 ? "s" : ""} ${missing} did not run for this call before its ${evaluated ? "policy evaluation" : "parse"}`);
     }

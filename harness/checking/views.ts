@@ -19,7 +19,9 @@ export function viewFailures(context: TurnContext): Failure[] {
       if (policy.inherited.length > 0) failures.push(failure(16, "DECOY-2", hiddenMembers("policy", policy.inherited), { callId: call.id }));
       if (policy.requestedAtEntry !== undefined && !context.invalid(call) && !sameSnapshot(policy.requestedAtEntry, request)) {
         const diff = snapshotDiff(request, policy.requestedAtEntry, "decoded request", "requestedArguments");
-        failures.push(failure(17, requestViewRequirement(context.rewritesOf(call.id).length > 0), "the requestedArguments handed to the policy are not the model's decoded request", { callId: call.id, diff }));
+        failures.push(failure(17, requestViewRequirement(context.hooked(call.id)), "the requestedArguments handed to the policy are not the model's decoded request", { callId: call.id, diff }));
+      } else if (sharedWithAHook(context, call.id, policy)) {
+        failures.push(failure(17, "HOOK-5", "the requestedArguments handed to the policy are the very object a hook was handed, so a hook could change the request view in place", { callId: call.id }));
       }
     }
     for (const execution of context.executionsOf(call.id)) {
@@ -28,6 +30,12 @@ export function viewFailures(context: TurnContext): Failure[] {
     failures.push(...suspendedFailures(context, call.id, call.arguments, policies));
   }
   return failures;
+}
+
+/** In process: whether the request view is an object some hook of the call was handed (hooks must get copies). */
+function sharedWithAHook(context: TurnContext, callId: string, policy: PolicyRecord): boolean {
+  const view = policy.requestedRef;
+  return typeof view === "object" && view !== null && context.hooks.some((hook) => hook.callId === callId && hook.toolInputRef === view);
 }
 
 function hiddenMembers(receiver: string, members: string[]): string {

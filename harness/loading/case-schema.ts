@@ -203,6 +203,10 @@ export const Policy = z.strictObject({
   otherwise: z.enum(DECISIONS).describe("The decision when no rule holds."),
   otherwiseReason: z.string().min(1).optional().describe("The deny reason of otherwise."),
   mutate: Edit.optional().describe("The policy changes parsedArguments in place after deciding (RFC-0015, invariant 6)."),
+  mutateLate: z
+    .literal(true)
+    .optional()
+    .describe("With mutate: the policy returns a promise and makes its edit only after yielding to the event loop, just before the promise settles."),
 });
 export type Policy = z.infer<typeof Policy>;
 
@@ -212,6 +216,7 @@ export const Hook = z.strictObject({
   decision: z.enum(["allow", "deny"]).optional().describe("deny stops the attempt; allow is advice, the policy still decides."),
   reason: z.string().min(1).optional().describe("The deny reason reported."),
   rewrite: Edit.optional().describe("The hook's updatedInput: the current input with this edit applied."),
+  mutate: Edit.optional().describe("The hook changes the input it was handed, in place, before answering; a runtime that hands hooks a copy loses the change."),
 });
 export type Hook = z.infer<typeof Hook>;
 

@@ -86,8 +86,12 @@ export function loadCaseText(file: string, text: string): { case: LoadedCase } |
   if (problems.length > 0) {
     return { errors: problems.map(({ path, message }) => ({ file, message: `${locate(source, path)}: ${message}` })) };
   }
-  const family = data.id.split("/")[0] as Family;
-  return { case: { ...data, family, file, capabilities: capabilitiesOf(data), source } };
+  return { case: loadedCase(data, file, source) };
+}
+
+/** A case from data that holds to the case format and the rules above, as the loader gives it. */
+export function loadedCase(data: CaseFile, file: string, source: ParsedYaml): LoadedCase {
+  return { ...data, family: data.id.split("/")[0] as Family, file, capabilities: capabilitiesOf(data), source };
 }
 
 
@@ -121,10 +125,11 @@ function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
     hook.tools?.forEach((tool, t) => {
       if (!(tool in data.tools)) problems.push({ path: ["hooks", index, "tools", t], message: `unknown tool "${tool}"; declared tools: ${Object.keys(data.tools).join(", ")}` });
     });
-    if (hook.decision === undefined && hook.rewrite === undefined) {
-      problems.push({ path: ["hooks", index], message: 'a hook needs a "decision", a "rewrite", or both' });
+    if (hook.decision === undefined && hook.rewrite === undefined && hook.mutate === undefined) {
+      problems.push({ path: ["hooks", index], message: 'a hook needs a "decision", a "rewrite" or a "mutate"' });
     }
   });
+  if (data.policy.mutateLate && !data.policy.mutate) problems.push({ path: ["policy", "mutateLate"], message: '"mutateLate" says when the policy\'s "mutate" happens; the policy has no "mutate"' });
   const calls = new Map<string, Call>();
   data.steps.forEach((step, s) => {
     const turnCalls = new Set<string>();

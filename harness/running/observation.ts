@@ -26,6 +26,8 @@ export interface HookRecord extends Recorded {
   callId: string;
   tool: string;
   toolInput: Snapshot;
+  /** In-process only: the object the hook was handed (over stdio, objects have no identity to compare). */
+  toolInputRef?: unknown;
   decision?: "allow" | "deny";
   /** The hook's updatedInput, when it rewrote. */
   output?: Snapshot;
@@ -39,6 +41,8 @@ export interface PolicyRecord extends Recorded {
   parsedAtEntry: Snapshot;
   /** Absent when the runtime handed the policy no requestedArguments (RFC-0015 makes it optional). */
   requestedAtEntry?: Snapshot | undefined;
+  /** In-process only: the requestedArguments object itself, when handed. */
+  requestedRef?: unknown;
   /** As handed to the policy; absent when the runtime handed none, or not a string. */
   argsCanonicalJson?: string | undefined;
   proposalHash?: string | undefined;

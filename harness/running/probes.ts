@@ -50,7 +50,7 @@ export function createProbes(testCase: LoadedCase, library: SchemaLibrary = "zod
     id: hook.id,
     appliesTo: (toolName) => hook.tools === undefined || hook.tools.includes(toolName),
     run(input) {
-      const record: HookRecord = { ...stamp(), hookId: hook.id, callId: String(input?.callId), tool: String(input?.toolName), toolInput: snapshot(input?.toolInput) };
+      const record: HookRecord = { ...stamp(), hookId: hook.id, callId: String(input?.callId), tool: String(input?.toolName), toolInput: snapshot(input?.toolInput), toolInputRef: input?.toolInput };
       const result: PreToolUseHookResult = {};
       if (hook.decision) result.decision = record.decision = hook.decision;
       if (hook.reason) result.reason = hook.reason;
@@ -58,12 +58,14 @@ export function createProbes(testCase: LoadedCase, library: SchemaLibrary = "zod
         result.updatedInput = applyEditToCopy(input?.toolInput, hook.rewrite);
         record.output = snapshot(result.updatedInput);
       }
+      // After the rewrite is made from it: the in-place edit is what a runtime that hands hooks its own object lets through.
+      if (hook.mutate) applyEditInPlace(input?.toolInput, hook.mutate);
       log.hooks.push(record);
       return result;
     },
   }));
 
-  const policy = (input: ToolPolicyInput): PolicyDecision => {
+  const policy = (input: ToolPolicyInput): PolicyDecision | Promise<PolicyDecision> => {
     const parsed = input?.parsedArguments;
     const record: PolicyRecord = {
       ...stamp(),
@@ -72,18 +74,31 @@ export function createProbes(testCase: LoadedCase, library: SchemaLibrary = "zod
       parsedRef: parsed,
       parsedAtEntry: snapshot(parsed),
       requestedAtEntry: input?.requestedArguments === undefined ? undefined : snapshot(input.requestedArguments),
+      requestedRef: input?.requestedArguments,
       argsCanonicalJson: typeof input?.argsCanonicalJson === "string" ? input.argsCanonicalJson : undefined,
       proposalHash: typeof input?.proposalHash === "string" ? input.proposalHash : undefined,
       decision: decide(testCase.policy, input ?? ({} as ToolPolicyInput), { grants }),
       inherited: inheritedMembers(parsed),
     };
     log.policies.push(record);
-    if (testCase.policy.mutate) {
-      applyEditInPlace(parsed, testCase.policy.mutate);
+    const { mutate, mutateLate } = testCase.policy;
+    if (!mutate) return record.decision;
+    const edit = () => {
+      applyEditInPlace(parsed, mutate);
       // A runtime that hands the policy read-only arguments leaves nothing to change.
       record.mutation = sameSnapshot(snapshot(parsed), record.parsedAtEntry) ? "unchanged" : "changed";
+    };
+    if (!mutateLate) {
+      edit();
+      return record.decision;
     }
-    return record.decision;
+    // The edit happens after the policy has yielded: a runtime must wait for the decision before checking.
+    return new Promise((resolve) =>
+      setTimeout(() => {
+        edit();
+        resolve(record.decision);
+      }, 0),
+    );
   };
 
   return {

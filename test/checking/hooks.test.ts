@@ -55,6 +55,14 @@ describe("which calls are held to their hooks", () => {
     expect(hookFindings(batch).filter((found) => found.callId === "c4")).toEqual([]);
   });
 
+  it("a call reported invalid that never got as far as the hooks (no hook run, no parse of its request, no evaluation) is not held to them: its report is what is wrong", () => {
+    const failures = after((o) => {
+      o.log.hooks = o.log.hooks.filter((record) => record.callId !== "c3");
+      o.log.parses = o.log.parses.filter((record) => record.input.text !== '{"path":3}');
+    });
+    expect(failures).toEqual([]);
+  });
+
   it("a schema-invalid call is held to the hooks that run before its parse", () => {
     const failures = after((o) => (o.log.hooks = o.log.hooks.filter((record) => record.callId !== "c3")));
     expect(failures).toEqual([failure("c3", "HOOK-1", "the hook audit did not run for this call before its parse")]);

@@ -96,6 +96,20 @@ describe("check 17: the request view handed to the policy", () => {
   });
 });
 
+describe("check 17: the request view and the hooks, in process", () => {
+  it("names HOOK-5 when the request view is the very object a hook was handed: a hook could change it in place", async () => {
+    const hooked = await observed("checks/hook-rewrite/two-hooks");
+    expect(universalAfter(hooked, () => undefined)).toEqual([]);
+    const callId = hooked.log.hooks[0]!.callId;
+    expect(
+      universalAfter(hooked, (o) => {
+        const policy = policyOf(o, callId);
+        policy.requestedRef = o.log.hooks.find((hook) => hook.callId === callId)!.toolInputRef;
+      }),
+    ).toEqual([{ requirement: "HOOK-5", check: 17, message: "the requestedArguments handed to the policy are the very object a hook was handed, so a hook could change the request view in place", ...at(0, callId) }]);
+  });
+});
+
 describe("check 18: the suspended proposal", () => {
   it("shows the diff from what the policy evaluated to the suspended parsedArguments", () => {
     expect(after(suspended, (o) => {

@@ -107,7 +107,7 @@ describe("run", () => {
     const { code, stdout } = await run("run", "--reporter", "json", "--level", "should", "--family", "read-batch");
     const ids = (JSON.parse(stdout) as { results: { id: string }[] }).results.map((result) => result.id);
     expect(code).toBe(0);
-    expect(ids).toEqual(["read-batch/batch-goes-on-after-invalid-call", "read-batch/nested-default-is-fresh"]);
+    expect(ids).toEqual(["read-batch/batch-goes-on-after-invalid-call", "read-batch/hook-answers-stay-with-their-call", "read-batch/nested-default-is-fresh"]);
     const shouldCases = loadCases([join(DEFAULT_CASES_DIR, "read-batch")]).cases.filter((testCase) => testCase.level === "should");
     expect(ids).toEqual(shouldCases.map((testCase) => testCase.id));
   });

@@ -60,7 +60,7 @@ describe("the loader rejects, at the line", () => {
     ["a SHOULD requirement in a must case", edited("[MATRIX-1, MATRIX-2]", "[MATRIX-1, DECOY-3]"), "a must case cannot test the should requirement DECOY-3"],
     ["a hook id used twice", edited("hooks:\n", "hooks:\n  - id: pin\n    decision: allow\n"), 'hook id "pin" is used twice'],
     ["a hook for an undeclared tool", edited("tools: [read_file]", "tools: [delete_file]"), 'unknown tool "delete_file"; declared tools: read_file, write_file'],
-    ["a hook with neither decision nor rewrite", edited("    rewrite: { set: { /path: /tmp } }\n", ""), 'a hook needs a "decision", a "rewrite", or both'],
+    ["a hook with neither decision nor rewrite", edited("    rewrite: { set: { /path: /tmp } }\n", ""), 'a hook needs a "decision", a "rewrite" or a "mutate"'],
     ["a call id used twice", edited("id: c2, tool", "id: c1, tool").replace("c2: {", "c1: {"), 'call id "c1" is used twice in this case'],
     ["a call to an undeclared tool", edited("id: c2, tool: read_file", "id: c2, tool: delete_file"), 'unknown tool "delete_file"'],
     ["a call without an expect entry", edited("    expect:\n      c2: { outcome: executed, sameHashAs: [c1] }\n", "    expect: {}\n"), 'call "c2" has no entry under "expect"'],

@@ -191,7 +191,7 @@ describe("cross-reference problems, each at its place with its whole message", (
     expect(problems(text)).toEqual([
       at('13:11: hook id "h" is used twice'),
       at('13:25: unknown tool "u"; declared tools: t'),
-      at('14:5: a hook needs a "decision", a "rewrite", or both'),
+      at('14:5: a hook needs a "decision", a "rewrite" or a "mutate"'),
     ]);
   });
 

@@ -3,6 +3,22 @@
 // export is also a plain adapter, so `npx tsx harness/cli.ts run --adapter test/mutants/<name>.ts`
 // shows what catches it. spec/coverage.md (`npm run coverage:table`) lists which cases kill which.
 import type { Mutant } from "./mutant.ts";
+import asciiOnlyCanonicalEscaping from "./ascii-only-canonical-escaping.ts";
+import duplicateCheckInPlainObject from "./duplicate-check-in-plain-object.ts";
+import duplicateCheckOnRawNames from "./duplicate-check-on-raw-names.ts";
+import falsyRewriteIgnored from "./falsy-rewrite-ignored.ts";
+import hookDenyLostToRewrite from "./hook-deny-lost-to-rewrite.ts";
+import hookResultsCachedPerTool from "./hook-results-cached-per-tool.ts";
+import hooksGetLiveInput from "./hooks-get-live-input.ts";
+import htmlSafeCanonicalEscaping from "./html-safe-canonical-escaping.ts";
+import latin1Hash from "./latin1-hash.ts";
+import lineSeparatorEscaping from "./line-separator-escaping.ts";
+import localeOrderedCanonicalForm from "./locale-ordered-canonical-form.ts";
+import mutationCheckBeforeSettle from "./mutation-check-before-settle.ts";
+import normalizesStringsBeforeTool from "./normalizes-strings-before-tool.ts";
+import resumeRehooksStoredInput from "./resume-rehooks-stored-input.ts";
+import topLevelSortedCanonicalForm from "./top-level-sorted-canonical-form.ts";
+import trimsStringsBeforeTool from "./trims-strings-before-tool.ts";
 import batchAbortsAtFirstInvalid from "./batch-aborts-at-first-invalid.ts";
 import batchDecisionPerTool from "./batch-decision-per-tool.ts";
 import batchOffByOne from "./batch-off-by-one.ts";
@@ -49,6 +65,8 @@ export const MUTANTS: readonly Mutant[] = [
   jsonFallbackObject,
   plainJsonParse,
   trailingTextIgnored,
+  duplicateCheckInPlainObject,
+  duplicateCheckOnRawNames,
   // PreToolUse hooks.
   hookAfterPolicy,
   hooksSeeOriginalInput,
@@ -56,6 +74,11 @@ export const MUTANTS: readonly Mutant[] = [
   invalidRewriteFallsBack,
   hookAllowSkipsPolicy,
   requestViewIsHookedInput,
+  hookDenyLostToRewrite,
+  falsyRewriteIgnored,
+  hooksGetLiveInput,
+  hookResultsCachedPerTool,
+  resumeRehooksStoredInput,
   // The single parse and what leaves it.
   doubleParse,
   validationErrorReachesPolicy,
@@ -67,15 +90,24 @@ export const MUTANTS: readonly Mutant[] = [
   hashCoversCallId,
   stringifyNotCanonical,
   topLevelKeyReplacer,
+  localeOrderedCanonicalForm,
+  topLevelSortedCanonicalForm,
+  htmlSafeCanonicalEscaping,
+  lineSeparatorEscaping,
+  asciiOnlyCanonicalEscaping,
+  latin1Hash,
   // Authorization.
   policySeesRequest,
   noMutationCheck,
   shallowMutationCheck,
   mutationCheckOnlyOnAllow,
+  mutationCheckBeforeSettle,
   // Execution.
   freshParseForTool,
   deepCopyForTool,
   toolRunsTwice,
+  trimsStringsBeforeTool,
+  normalizesStringsBeforeTool,
   // Approval and resume.
   suspendedWithoutRequestView,
   suspendedRequestAsParsed,

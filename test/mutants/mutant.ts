@@ -16,8 +16,13 @@ export interface Mutant extends Adapter {
   models: string;
   /** Requirements this defect really breaks: every failure of its run must name one of them. */
   breaks: string[];
+  /**
+   * Why only one case can show this defect, when that is inherent in it; otherwise at least two
+   * cases must catch it, so that one edit to one case cannot let it through.
+   */
+  singleCase?: string;
 }
 
-export function mutant(defect: string, models: string, breaks: string[], changes: StageChanges): Mutant {
-  return { ...referenceAdapter(`mutant ${defect}`, { ...referenceStages, ...changes }), defect, models, breaks };
+export function mutant(defect: string, models: string, breaks: string[], changes: StageChanges, options: { singleCase?: string } = {}): Mutant {
+  return { ...referenceAdapter(`mutant ${defect}`, { ...referenceStages, ...changes }), defect, models, breaks, ...options };
 }

@@ -5,7 +5,7 @@ import { mutant } from "./mutant.ts";
 export default mutant(
   "mutation-check-only-on-allow",
   "The runtime checks for policy mutation only before running an allowed tool, so a policy that mutates while requiring approval still suspends.",
-  ["INV-6"],
+  ["INV-6", "MATRIX-6"],
   {
     async authorize(policy, input) {
       let decided: PolicyDecision | undefined;

@@ -6,7 +6,7 @@ const members = (value: unknown) => Object.entries(Object(value));
 export default mutant(
   "shallow-mutation-check",
   "The check for policy mutation compares only the top-level members by identity, so a change inside a nested object goes unnoticed.",
-  ["INV-6", "INV-5"],
+  ["INV-6", "INV-5", "MATRIX-6"],
   {
     async authorize(policy, input) {
       const before = members(input.parsedArguments);
