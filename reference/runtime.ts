@@ -6,6 +6,7 @@ import type {
   ModelCall,
   PolicyDecision,
   PreToolUseHook,
+  PreToolUseHookResult,
   SuspendedToolProposal,
   ToolPolicy,
   ToolPolicyInput,
@@ -49,6 +50,10 @@ export interface Stages {
   decode(raw: string): unknown;
   /** PreToolUse hooks in order, each on a copy of the previous result. */
   rewrite(config: RuntimeConfig, attempt: Attempt): Promise<HookOutcome>;
+  /** What a hook is handed: a copy of the current input, so that it cannot change it in place. */
+  hookInput(input: unknown): unknown;
+  /** What one hook's answer makes of the current input: a deny ends the attempt; an updatedInput, whatever its value, replaces the input. */
+  applyHookResult(result: PreToolUseHookResult, input: unknown): HookOutcome;
   /** The single schema parse; throws a schema-stage validation error. */
   parse(tool: WiredTool, input: unknown): unknown;
   /** Detaches the parse output from state the schema may share between parses. */
@@ -75,13 +80,21 @@ export const referenceStages: Stages = {
     let input = requested;
     for (const hook of config.hooks) {
       if (!hook.appliesTo(call.toolName)) continue;
-      // A copy, so no hook can change the request view or an earlier hook's result in place.
-      const result = await hook.run({ hookId: hook.id, toolName: call.toolName, callId: call.callId, toolInput: structuredClone(input) });
-      if (result.decision === "deny") return { deniedWith: result.reason ?? HOOK_DENIED };
-      if (result.updatedInput !== undefined) input = result.updatedInput;
-      // A hook's "allow" is advisory: the policy still decides.
+      const result = await hook.run({ hookId: hook.id, toolName: call.toolName, callId: call.callId, toolInput: this.hookInput(input) });
+      const outcome = this.applyHookResult(result, input);
+      if ("deniedWith" in outcome) return outcome;
+      input = outcome.input;
     }
     return { input };
+  },
+
+  // A copy, so no hook can change the request view or an earlier hook's result in place.
+  hookInput: (input) => structuredClone(input),
+
+  applyHookResult(result, input) {
+    if (result.decision === "deny") return { deniedWith: result.reason ?? HOOK_DENIED };
+    // A hook's "allow" is advisory: the policy still decides.
+    return { input: result.updatedInput !== undefined ? result.updatedInput : input };
   },
 
   parse(tool, input) {
