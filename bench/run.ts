@@ -1,26 +1,36 @@
-// `npm run bench`: how long loading and running the suite against the reference takes.
-// Speed is measured here, never asserted in tests.
+// `npm run bench`: how long loading and running the suite against the reference takes, and how
+// many generated cases differential fuzzing gets through. Speed is measured here, never asserted in tests.
+import { fuzz } from "../harness/fuzz/differential.ts";
 import { DEFAULT_CASES_DIR, loadCases } from "../harness/loading/loader.ts";
 import { runCases } from "../harness/running/runner.ts";
 import { stdioImplementation } from "../harness/running/stdio/implementation.ts";
 import referenceAdapter from "../reference/adapter.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const FUZZ_ROUNDS = Number(process.env.BENCH_FUZZ_ROUNDS ?? 3);
+const FUZZ_RUNS = 2000;
+/** This line measured on the code before issue 10 (commit 5632e8e), on the same 2-core machine. */
+const FUZZ_BASELINE = "81 cases/s at 5632e8e";
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-async function measure(label: string, work: () => unknown): Promise<number> {
-  const times: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
+async function times(rounds: number, work: (round: number) => unknown): Promise<number[]> {
+  const taken: number[] = [];
+  for (let round = 0; round < rounds; round++) {
     const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
+    await work(round);
+    taken.push(performance.now() - started);
   }
-  const value = median(times);
-  console.log(`${label.padEnd(34)} median ${value.toFixed(2)} ms over ${ROUNDS} rounds (min ${Math.min(...times).toFixed(2)}, max ${Math.max(...times).toFixed(2)})`);
+  return taken;
+}
+
+async function measure(label: string, work: () => unknown): Promise<number> {
+  const taken = await times(ROUNDS, work);
+  const value = median(taken);
+  console.log(`${label.padEnd(34)} median ${value.toFixed(2)} ms over ${ROUNDS} rounds (min ${Math.min(...taken).toFixed(2)}, max ${Math.max(...taken).toFixed(2)})`);
   return value;
 }
 
@@ -36,3 +46,9 @@ try {
 } finally {
   await example.dispose?.();
 }
+
+// The reference fuzzed against itself, as `harness/cli.ts fuzz` does without an adapter. Each round
+// has its own seed (1, 2, 3...), so that no round replays the cases, and schemas, of another.
+const fuzzed = median(await times(FUZZ_ROUNDS, (round) => fuzz(referenceAdapter, { runs: FUZZ_RUNS, seed: round + 1, timeoutMs: 10_000 })));
+const rate = Math.round(FUZZ_RUNS / (fuzzed / 1000));
+console.log(`${"fuzz (reference vs itself)".padEnd(34)} ${rate} cases/s, median of ${FUZZ_ROUNDS} rounds of ${FUZZ_RUNS} runs (baseline before issue 10: ${FUZZ_BASELINE})`);

@@ -4,7 +4,7 @@
 import type { Call, CallExpectation } from "../loading/case-schema.ts";
 import type { Failure } from "../running/results.ts";
 import type { ExecutionRecord, HookRecord, Observation, ParseRecord, PolicyRecord, TurnObservation } from "../running/observation.ts";
-import { decodedRequest, type Snapshot } from "../values/snapshot.ts";
+import { decodedRequest, sameSnapshot, type Snapshot } from "../values/snapshot.ts";
 
 export interface TurnContext {
   observation: Observation;
@@ -27,8 +27,12 @@ export interface TurnContext {
   invalid(call: Call): boolean;
   /** The ids of the case's hooks that apply to the call's tool, in order. */
   applicableHooks(call: Call): string[];
-  /** Some hook that applies to the call did not run for it, and none denied it: check 4's cause. What its schema should have parsed is then unknown. */
-  hooksMissing(call: Call): boolean;
+  /**
+   * The call's hooks went astray (check 4's HOOK-1 causes): one that applies did not run for it,
+   * or the first was not handed the decoded request, and none denied it. What its schema should
+   * have parsed is then unknown, so checks 5 to 7 leave the call to check 4.
+   */
+  hooksAstray(call: Call): boolean;
   /** Builds a failure of universal check `check` (the table of spec/adapter-contract.md) in this turn; `explains`: see explains(). */
   failure(check: number, requirement: string, message: string, details?: { callId?: string; diff?: string; explains?: Explained }): Failure;
 }
@@ -87,9 +91,11 @@ export function turnContext(observation: Observation, turn: TurnObservation): Tu
     notAttempted: (callId) => notAttempted.has(callId),
     invalid: (call) => turn.outcomes.get(call.id)?.outcome === "invalid" || decodedRequest(call.arguments) === undefined,
     applicableHooks,
-    hooksMissing(call) {
+    hooksAstray(call) {
       const runs = hooks.filter((hook) => hook.callId === call.id);
-      return !runs.some((run) => run.decision === "deny") && applicableHooks(call).some((id) => !runs.some((run) => run.hookId === id));
+      if (runs.some((run) => run.decision === "deny")) return false;
+      const missing = applicableHooks(call).some((id) => !runs.some((run) => run.hookId === id));
+      return missing || (runs[0] !== undefined && !sameSnapshot(runs[0].toolInput, decodedRequest(call.arguments)));
     },
     failure: (check, requirement, message, details = {}) => {
       const failure: Failure = {

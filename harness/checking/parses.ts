@@ -12,8 +12,8 @@ import type { TurnContext } from "./context.ts";
 
 export function parseFailures(context: TurnContext): Failure[] {
   // An invalid call that reached the policy is reported as such (validation.ts), not again here;
-  // nor is a call whose hooks did not all run (hooks.ts): what it should have parsed is unknown.
-  const valid = context.turn.calls.filter((call) => !context.invalid(call) && !context.hooksMissing(call));
+  // nor is a call whose hooks went astray (hooks.ts): what it should have parsed is unknown.
+  const valid = context.turn.calls.filter((call) => !context.invalid(call) && !context.hooksAstray(call));
   return [...valid.flatMap((call) => context.policiesOf(call.id).flatMap((policy) => evaluatedParseFailures(context, call, policy))), ...parseCountFailures(context)];
 }
 
@@ -55,7 +55,7 @@ function evaluatedParseFailures(context: TurnContext, call: Call, policy: Policy
 function parseCountFailures(context: TurnContext): Failure[] {
   const failures: Failure[] = [];
   const parsesOf = (tool: string, input: Snapshot | undefined) => context.parses.filter((parse) => parse.tool === tool && sameSnapshot(parse.input, input));
-  const known = context.turn.calls.filter((call) => !context.hooksMissing(call));
+  const known = context.turn.calls.filter((call) => !context.hooksAstray(call));
   const groups = groupByInput(context, known.filter((call) => mustBeParsed(context, call)));
   for (const group of groups) {
     const parsed = parsesOf(group.tool, group.input).length;
@@ -74,8 +74,8 @@ function parseCountFailures(context: TurnContext): Failure[] {
     }
   }
   for (const tool of new Set(context.parses.map((parse) => parse.tool))) {
-    // A call of this tool with hooks that did not run parsed an input nobody can tell.
-    if (context.turn.calls.some((call) => call.tool === tool && context.hooksMissing(call))) continue;
+    // A call of this tool whose hooks went astray parsed an input nobody can tell.
+    if (context.turn.calls.some((call) => call.tool === tool && context.hooksAstray(call))) continue;
     const attempts = context.turn.calls.filter((call) => call.tool === tool && mayReachSchema(context, call));
     const repeated = groupByInput(context, attempts).filter((group) => parsesOf(tool, group.input).length > group.calls.length);
     for (const group of repeated) {

@@ -2,29 +2,45 @@
 // accepts, raw strings that format them in many equivalent ways, hostile raw strings, and
 // whole cases. The property tests and the differential `fuzz` command share them.
 import fc from "fast-check";
-import type { CaseFile, Condition, Hook, Json, PolicyRule, SchemaNode } from "../loading/case-schema.ts";
+import type { CaseFile, Condition, Hook, Json, Policy, PolicyRule, SchemaNode, Step } from "../loading/case-schema.ts";
 import { TRANSFORMS } from "../loading/case-schema.ts";
 import { sameJson } from "../values/snapshot.ts";
 import { compileSchema } from "../vocabulary/schema.ts";
 
+/** A case without what the fuzzer adds: its name, level, requirements and expectations. */
+type Skeleton = Omit<CaseFile, "id" | "title" | "level" | "requirements">;
+
 /** A small key space, so that defaults, aliases, strip and rewrites collide often. */
 const KEYS = ["path", "mode", "limit", "force", "options", "note", "cwd", "tags"] as const;
 const LOOKALIKE_KEYS = ["p\u0430th", "pat\u04bb", "\uff50ath", "path\u200b"] as const;
+/**
+ * Member names that UTF-16 code units, code points and localeCompare put in different orders
+ * (RFC 8785's own vector): "a" and "B", "\r" and "1", U+FB33 and U+1F600 (a surrogate pair).
+ */
+const ORDERING_KEYS = ["a", "B", "\r", "1", "\u00f6", "\u20ac", "\ufb33", "\ud83d\ude00"] as const;
+/**
+ * Strings that string handling gets wrong: surrounding spaces (trimmed), a combining accent (NFC
+ * folds it), a surrogate pair, what HTML- and JavaScript-safe encoders escape (<, >, &, U+2028,
+ * U+2029), letters above U+00FF.
+ */
+const TRICKY_TEXT = ["  padded  ", "cafe\u0301", "\ud83d\udcc1 notes", "<b>Fish & Chips</b>", "a\u2028b\u2029c", "\u0141\u00f3d\u017a"] as const;
 
 const text = fc.oneof(
   fc.string({ maxLength: 12 }),
   fc.constantFrom("/tmp/a.txt", "/tmp/../etc/passwd", " /etc/shadow ", "/ETC/hosts", "\uff0fetc\uff0fpasswd", "read", "write", "false", "", "0"),
+  fc.constantFrom(...TRICKY_TEXT),
 );
 
-/** Small JSON values, so that shrunk cases stay readable. */
+/** Small JSON values, so that shrunk cases stay readable; some objects are keyed to test member order. */
 const smallJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { maxDepth: 2, depthSize: "small" },
     fc.constantFrom(null, true, false, 0, 1, -1, 1.5, "", "x", "/etc/passwd"),
-    fc.string({ maxLength: 6 }),
+    fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom(...TRICKY_TEXT)),
     fc.integer({ min: -1000, max: 1000 }),
     fc.array(tie("value"), { maxLength: 2 }),
     fc.dictionary(fc.constantFrom(...KEYS, "__proto__"), tie("value"), { maxKeys: 2 }),
+    fc.dictionary(fc.constantFrom(...ORDERING_KEYS), tie("value"), { minKeys: 2, maxKeys: 3 }),
   ),
 })).value;
 
@@ -145,7 +161,7 @@ function objectValueFor(node: SchemaNode): fc.Arbitrary<unknown> {
   const extras =
     node.unknownKeys === "strict"
       ? fc.constant({})
-      : fc.dictionary(fc.constantFrom(...KEYS, ...LOOKALIKE_KEYS).filter((key) => !known.has(key)), smallJson, { maxKeys: 2 });
+      : fc.dictionary(fc.constantFrom(...KEYS, ...LOOKALIKE_KEYS, ...ORDERING_KEYS).filter((key) => !known.has(key)), smallJson, { maxKeys: 2 });
   const aliasUse = fc.option(fc.constantFrom(...Object.keys(node.aliases ?? { "-": "" })), { nil: undefined });
   return fc.tuple(fc.record(members, { requiredKeys: required }), extras, aliasUse).map(([value, extra, alias]) => {
     const result: Record<string, unknown> = { ...extra, ...value };
@@ -184,18 +200,65 @@ function mix(seed: number, index: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
+/** The same value with every ASCII letter of its strings moved up by 0x100 (A becomes U+0141): other text, the same Latin-1 bytes. */
+export function latin1Twin(value: unknown): unknown {
+  if (typeof value === "string") return value.replace(/[A-Za-z]/g, (letter) => String.fromCharCode(letter.charCodeAt(0) + 0x100));
+  if (Array.isArray(value)) return value.map(latin1Twin);
+  // fromEntries keeps an own "__proto__" member an own member.
+  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, latin1Twin(member)]));
+  return value;
+}
+
+/** Not JSON, or JSON that is not an object. */
+const MALFORMED = ["", " ", "{", "}", "{}}", "[1,]", "{'path': 1}", "NaN", "null", "[]", '"text"', '{"path": 1} trailing', "\u0000"];
+/** Members naming "__proto__" twice, at the top level and nested: a duplicate check that keeps the names seen in a plain object never finds them. */
+const REPEATED_PROTO = ['"__proto__": {"admin": false}, "__proto__": {"admin": true}', '"meta": {"__proto__": 1, "follow": true, "__proto__": 2}'];
+/** Members naming one member twice, once with a \u escape: a duplicate check on names as written lets them through. */
+const ESCAPED_TWICE = ['"meta": {"follow": false, "f\\u006fllow": true}', '"meta": {"__proto__": {}, "\\u005f_proto__": {"admin": true}}'];
+
+const always = (raw: string) => () => raw;
+
+/** Ways to spoil a valid raw string, each a function of it. */
+const spoilers: fc.Arbitrary<(valid: string) => string> = fc.oneof(
+  // A spoiled call that does not matter shrinks to a short malformed string.
+  { withCrossShrink: true },
+  fc.constantFrom(...MALFORMED).map(always),
+  fc.nat().map((cut) => (valid: string) => valid.slice(0, 1 + (cut % Math.max(1, valid.length - 1)))),
+  fc.constantFrom(...KEYS).map((key) => always(`{"${key}": "/tmp/ok", "${key}": "/etc/shadow"}`)),
+  fc.constantFrom('{"__proto__": {"admin": true}, "path": "/tmp/x"}', '{"path": "/tmp/x", "constructor": {"prototype": {"admin": true}}}').map(always),
+  fc.integer({ min: 60, max: 80 }).map((depth) => always(`${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`)),
+  fc.constantFrom('{"limit": 1e400}', '{"limit": -1e999}', '{"limit": 123456789012345678901234567890}', '{"limit": 5e-324}').map(always),
+  fc.constantFrom(...LOOKALIKE_KEYS).map((key) => always(`{"${key}": "/etc/shadow"}`)),
+  fc.string({ maxLength: 20 }).map(always),
+  fc.constantFrom(...REPEATED_PROTO, ...ESCAPED_TWICE).map((members) => (valid: string) => withMembers(valid, members)),
+  // The valid string's first member named once more before it, spelled with an escape: JSON.parse keeps the valid one.
+  fc.constant((valid: string) => withMembers(valid, `${escapedName(firstMember(valid))}: "/etc/shadow"`)),
+);
+
 /** Raw argument strings that a strict runtime must reject or handle without executing blindly. */
 export function hostileRaw(valid: string): fc.Arbitrary<string> {
-  return fc.oneof(
-    fc.constantFrom("", " ", "{", "}", "{}}", "[1,]", "{'path': 1}", "NaN", "null", "[]", '"text"', "{\"path\": 1} trailing", "\u0000"),
-    fc.integer({ min: 1, max: Math.max(1, valid.length - 1) }).map((cut) => valid.slice(0, cut)),
-    fc.constantFrom(...KEYS).map((key) => `{"${key}": "/tmp/ok", "${key}": "/etc/shadow"}`),
-    fc.constantFrom('{"__proto__": {"admin": true}, "path": "/tmp/x"}', '{"path": "/tmp/x", "constructor": {"prototype": {"admin": true}}}'),
-    fc.integer({ min: 60, max: 80 }).map((depth) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`),
-    fc.constantFrom('{"limit": 1e400}', '{"limit": -1e999}', '{"limit": 123456789012345678901234567890}', '{"limit": 5e-324}'),
-    fc.constantFrom(...LOOKALIKE_KEYS).map((key) => `{"${key}": "/etc/shadow"}`),
-    fc.string({ maxLength: 20 }),
-  );
+  return spoilers.map((spoil) => spoil(valid));
+}
+
+/** The JSON object text with `members` written first. */
+function withMembers(valid: string, members: string): string {
+  const open = valid.indexOf("{") + 1;
+  const rest = valid.slice(open);
+  return `${valid.slice(0, open)}${members}${rest.trim().startsWith("}") ? "" : ", "}${rest}`;
+}
+
+function firstMember(valid: string): string {
+  try {
+    return Object.keys(JSON.parse(valid) as object)[0] ?? "path";
+  } catch {
+    return "path";
+  }
+}
+
+/** A member name as JSON text, its first character written as a \u escape. */
+function escapedName(name: string): string {
+  const first = name.charCodeAt(0) || 0x70;
+  return `"\\u${first.toString(16).padStart(4, "0")}${JSON.stringify(name.slice(1)).slice(1, -1)}"`;
 }
 
 /** Policy rules over the schema's own top-level members, so they often matter. */
@@ -213,54 +276,299 @@ function policyRules(schema: SchemaNode): fc.Arbitrary<PolicyRule[]> {
   );
 }
 
-/** A PreToolUse hook that pins one member of the schema to a value the schema accepts, or not. */
-function hookFor(schema: SchemaNode): fc.Arbitrary<Hook> {
-  const entries = Object.entries(schema.properties ?? {});
-  return fc
-    .tuple(fc.constantFrom(...entries), fc.option(fc.constantFrom("allow" as const, "deny" as const), { nil: undefined }), fc.boolean())
-    .chain(([[key, child], decision, valid]) =>
-      (valid ? valueFor(child) : fc.constant({ not: "valid" })).map((value): Hook => ({
-        id: `pin-${key}`,
-        ...(decision ? { decision } : {}),
-        rewrite: { set: { [`/${key}`]: value as Json } },
-      })),
-    );
+/** The members a policy or a hook edits: the top-level ones and those of nested objects. */
+function memberPointers(schema: SchemaNode): string[] {
+  return Object.entries(schema.properties ?? {}).flatMap(([key, child]) => [`/${key}`, ...Object.keys(child.properties ?? {}).map((inner) => `/${key}/${inner}`)]);
 }
+
+/** Most policies decide and nothing more; some change their input after deciding, at once or after an await (mutateLate). */
+function policyMutation(schema: SchemaNode): fc.Arbitrary<Pick<Policy, "mutate" | "mutateLate">> {
+  // Late ones are fewer: each waits for a timer, which is most of what such a case costs.
+  const timing = fc.oneof({ weight: 2, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
+  const mutation = fc.tuple(fc.constantFrom(...memberPointers(schema)), timing).map(([pointer, late]) => ({
+    mutate: { set: { [pointer]: "changed-by-policy" } },
+    ...(late ? { mutateLate: true as const } : {}),
+  }));
+  return fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: mutation });
+}
+
+/** A generated hook without its id, and whether the reference still suspends a valid call it runs on (no deny, no input it could reject). */
+interface HookPlan {
+  hook: Omit<Hook, "id">;
+  benign: boolean;
+}
+
+/**
+ * A PreToolUse hook of every kind: one that pins a member (to a value its schema accepts, or
+ * not), removes one, replaces the whole input (falsy replacements included), edits its input in
+ * place, or only decides; maybe denying as well as rewriting, maybe scoped to one tool.
+ */
+function hookFor(schema: SchemaNode, values: fc.Arbitrary<unknown>): fc.Arbitrary<HookPlan> {
+  const members = Object.entries(schema.properties ?? {});
+  // A member set to a value its schema accepts, or to one it rejects.
+  const pin = fc.oneof(
+    ...members.map(([key, child]) =>
+      fc
+        .oneof({ weight: 3, arbitrary: valueFor(child).map((value) => ({ value, valid: true })) }, { weight: 1, arbitrary: fc.constant({ value: { not: "valid" }, valid: false }) })
+        .map(({ value, valid }) => ({ set: { [`/${key}`]: value as Json }, valid })),
+    ),
+  );
+  const edit: fc.Arbitrary<HookPlan> = fc.oneof(
+    pin.map(({ set, valid }) => ({ hook: { rewrite: { set } }, benign: valid })),
+    fc.constantFrom(...memberPointers(schema)).map((pointer) => ({ hook: { rewrite: { remove: [pointer] } }, benign: false })),
+    fc.oneof(fc.constantFrom(null, "", 0, false), values).map((replace) => ({ hook: { rewrite: { replace: replace as Json } }, benign: false })),
+    pin.map(({ set }) => ({ hook: { mutate: { set } }, benign: true })),
+    fc.constant({ hook: {}, benign: true }),
+  );
+  // Scoped now and then, to the tool called or the other one.
+  const scope = fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom("tool_a", "tool_b") });
+  return fc
+    .tuple(edit, fc.constantFrom(undefined, "allow" as const, "deny" as const), fc.boolean(), scope)
+    .map(([{ hook, benign }, chosen, reasoned, scope]) => {
+      // A hook needs a decision, a rewrite or a mutate.
+      const decision = chosen ?? (hook.rewrite || hook.mutate ? undefined : "allow");
+      return {
+        hook: { ...(scope ? { tools: [scope] } : {}), ...(decision ? { decision } : {}), ...(decision === "deny" && reasoned ? { reason: "hook_reason" } : {}), ...hook },
+        benign: benign && decision !== "deny",
+      };
+    });
+}
+
+/**
+ * A call's raw string: its own value written out or spoiled, or the previous call's value again
+ * (the same text, reformatted, its Latin-1 twin, or the same text to the other tool).
+ */
+type CallPlan =
+  | { form: "own" | "spoiled"; value: unknown; seed: number; space: string; spoil?: (valid: string) => string }
+  | { form: "reformatted" | "twin"; seed: number; space: string }
+  | { form: "same" | "elsewhere" };
+
+const layout = fc.record({ seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }), space: fc.constantFrom("", " ", "\n  ", "\t") });
+
+function ownCall(values: fc.Arbitrary<unknown>): fc.Arbitrary<CallPlan> {
+  return fc.tuple(values, layout).map(([value, where]) => ({ form: "own" as const, value, ...where }));
+}
+
+function callPlan(values: fc.Arbitrary<unknown>): fc.Arbitrary<CallPlan> {
+  return fc.oneof(
+    { weight: 8, arbitrary: ownCall(values) },
+    { weight: 2, arbitrary: fc.tuple(values, layout, spoilers).map(([value, where, spoil]) => ({ form: "spoiled" as const, value, ...where, spoil })) },
+    { weight: 1, arbitrary: fc.constant({ form: "same" as const }) },
+    { weight: 1, arbitrary: layout.map((where) => ({ form: "reformatted" as const, ...where })) },
+    { weight: 1, arbitrary: layout.map((where) => ({ form: "twin" as const, ...where })) },
+    { weight: 1, arbitrary: fc.constant({ form: "elsewhere" as const }) },
+  );
+}
+
+interface Written {
+  tool: string;
+  value: unknown;
+  raw: string;
+}
+
+/** What "again" means for the first call of a case. */
+const NOTHING_BEFORE: Written = { tool: "tool_a", value: {}, raw: "{}" };
+
+/** The call a plan describes, after `previous`. */
+function writeCall(plan: CallPlan, previous: Written = NOTHING_BEFORE): Written {
+  switch (plan.form) {
+    case "own":
+      return { tool: "tool_a", value: plan.value, raw: write(plan.value, plan.seed, plan.space) };
+    case "spoiled":
+      return { tool: "tool_a", value: plan.value, raw: plan.spoil!(write(plan.value, plan.seed, plan.space)) };
+    case "same":
+      return { ...previous, tool: "tool_a" };
+    case "elsewhere":
+      return { ...previous, tool: "tool_b" };
+    case "reformatted":
+      return { tool: "tool_a", value: previous.value, raw: write(previous.value, plan.seed, plan.space) };
+    case "twin": {
+      const value = latin1Twin(previous.value);
+      return { tool: "tool_a", value, raw: write(value, plan.seed, plan.space) };
+    }
+  }
+}
+
+/** Turns as written: calls numbered c1, c2... across the case. */
+function writeTurns(turns: CallPlan[][]): Step[] {
+  let previous: Written | undefined;
+  let next = 0;
+  return turns.map((plans) => ({
+    turn: plans.map((plan) => {
+      previous = writeCall(plan, previous);
+      return { id: `c${++next}`, tool: previous.tool, arguments: previous.raw };
+    }),
+  }));
+}
+
+/**
+ * One to `most` items. Not minLength: fast-check shrinks a list by cutting items from its start,
+ * and its tail as a list of its own, which minLength 1 keeps from dropping the last item.
+ */
+const oneToMost = <T>(item: fc.Arbitrary<T>, most: number) => fc.array(item, { maxLength: most }).filter((items) => items.length > 0);
 
 export interface FuzzOptions {
   /** Allow PreToolUse hooks in generated cases. */
   hooks: boolean;
-  /** Allow require_approval decisions (suspended proposals). */
+  /** Allow require_approval decisions (suspended proposals) and grants. */
   approval: boolean;
   /** Allow turns with several calls. */
   batch: boolean;
 }
 
+type Scenario = { grant: false; turns: CallPlan[][] } | { grant: true; suspended: CallPlan; resumes: CallPlan[] };
+
 /**
- * A whole case without expectations: one tool, a policy over its members, maybe a hook and a
- * tool that mutates its input, and one or two turns of calls (valid, reformatted or hostile).
- * The expectations come from running it on the reference.
+ * One or two turns of calls; with approval, also a call suspended for approval, a grant of it,
+ * and a turn proposing a call again: the same text, an equivalent one, its Latin-1 twin or
+ * another value.
  */
-export function caseSkeleton(options: FuzzOptions): fc.Arbitrary<Omit<CaseFile, "id" | "title" | "level" | "requirements">> {
-  return toolSchema.chain((schema) => {
-    const call = valueFor(schema).chain((value) =>
-      fc.oneof({ weight: 4, arbitrary: formatted(value) }, { weight: 1, arbitrary: formatted(value).chain(hostileRaw) }),
-    );
-    const maxCalls = options.batch ? 3 : 1;
-    return fc.record({
-      rules: policyRules(schema).map((rules) => (options.approval ? rules : rules.filter((rule) => rule.decision !== "require_approval"))),
-      otherwise: fc.constantFrom("allow" as const, "deny" as const),
-      mutate: fc.option(fc.constantFrom(...Object.keys(schema.properties ?? {})), { nil: undefined, freq: 8 }),
-      hook: options.hooks ? fc.option(hookFor(schema), { nil: undefined, freq: 2 }) : fc.constant(undefined),
-      turns: fc.array(fc.array(call, { minLength: 1, maxLength: maxCalls }), { minLength: 1, maxLength: 2 }),
-    }).map(({ rules, otherwise, mutate, hook, turns }) => {
-      let next = 0;
-      return {
-        tools: { tool_a: { schema } },
-        ...(hook ? { hooks: [hook] } : {}),
-        policy: { rules, otherwise, ...(mutate ? { mutate: { set: { [`/${mutate}`]: "changed-by-policy" } } } : {}) },
-        steps: turns.map((raws) => ({ turn: raws.map((raw) => ({ id: `c${++next}`, tool: "tool_a", arguments: raw })) })),
-      };
-    });
+function scenario(values: fc.Arbitrary<unknown>, options: FuzzOptions): fc.Arbitrary<Scenario> {
+  const call = callPlan(values);
+  const turns = oneToMost(oneToMost(call, options.batch ? 3 : 1), 2).map((plans) => ({ grant: false as const, turns: plans }));
+  if (!options.approval) return turns;
+  const resumes = fc
+    .tuple(ownCall(values), oneToMost(call, options.batch ? 2 : 1))
+    .map(([suspended, plans]) => ({ grant: true as const, suspended, resumes: plans }));
+  return fc.oneof({ weight: 3, arbitrary: turns }, { weight: 1, arbitrary: resumes });
+}
+
+/** The policy of a grant scenario: a granted proposal is allowed, everything else waits for approval. */
+const GRANT_POLICY: Policy = { rules: [{ when: { granted: true }, decision: "allow" }], otherwise: "require_approval" };
+
+/**
+ * A whole case without expectations: a tool (and, when a call or hook names it, a second one
+ * with the same schema), a policy over its members that may change its input, hooks, and turns
+ * of calls (valid, reformatted, repeated or hostile), or a grant scenario. The expectations come
+ * from running it on the reference.
+ */
+export function caseSkeleton(options: FuzzOptions): fc.Arbitrary<Skeleton> {
+  return new PrunedSchema(caseOfSchema(options));
+}
+
+function caseOfSchema(options: FuzzOptions): fc.Arbitrary<Skeleton> {
+  // The schema shrinks by pruning (see PrunedSchema), not by drawing the case anew.
+  return fc.noShrink(toolSchema).chain((schema) => {
+    // Built once per schema: building value arbitraries is a good part of generating a case.
+    const values = valueFor(schema);
+    return fc
+      .record({
+        rules: policyRules(schema).map((rules) => (options.approval ? rules : rules.filter((rule) => rule.decision !== "require_approval"))),
+        otherwise: fc.constantFrom("allow" as const, "deny" as const),
+        mutation: policyMutation(schema),
+        hooks: options.hooks ? fc.array(hookFor(schema, values), { maxLength: 2 }) : fc.constant<HookPlan[]>([]),
+        scenario: scenario(values, options),
+      })
+      .map(({ rules, otherwise, mutation, hooks: hookPlans, scenario }) => {
+        // A grant needs its call suspended: no hook may deny it or hand the schema what it rejects, and no rule may decide it otherwise.
+        const kept = scenario.grant ? hookPlans.filter((plan) => plan.benign) : hookPlans;
+        const hooks = kept.map((plan, index): Hook => ({ id: `h${index + 1}`, ...plan.hook }));
+        const steps = scenario.grant ? grantSteps(scenario.suspended, scenario.resumes) : writeTurns(scenario.turns);
+        const policy: Policy = scenario.grant ? GRANT_POLICY : { rules, otherwise, ...mutation };
+        const second = steps.some((step) => step.turn?.some((call) => call.tool === "tool_b")) || hooks.some((hook) => hook.tools?.includes("tool_b"));
+        return {
+          tools: { tool_a: { schema }, ...(second ? { tool_b: { schema: structuredClone(schema) } } : {}) },
+          ...(hooks.length > 0 ? { hooks } : {}),
+          policy,
+          steps,
+        };
+      });
   });
+}
+
+/** A valid call suspended for approval, its grant, and the turn that proposes a call again. */
+function grantSteps(suspended: CallPlan, resumes: CallPlan[]): Step[] {
+  const [first, again] = writeTurns([[suspended], resumes]);
+  return [first!, { grant: { call: "c1", view: "effective" } }, again!];
+}
+
+/**
+ * Shrinks a case's schema, which fast-check cannot do usefully: it shrinks the schema a case is
+ * chained on only by drawing the rest of the case anew, which then rarely diverges still. So the
+ * schema never shrinks that way (it is drawn with noShrink); instead its top-level members are
+ * removed or made `any`, its aliases or unknownKeys dropped, one pruning at a time. The prunings
+ * made so far are kept with fast-check's own context, so both go on shrinking together.
+ */
+class PrunedSchema extends fc.Arbitrary<Skeleton> {
+  constructor(private readonly inner: fc.Arbitrary<Skeleton>) {
+    super();
+  }
+
+  generate(random: fc.Random, biasFactor: number | undefined): fc.Value<Skeleton> {
+    return this.pruned(this.inner.generate(random, biasFactor), []);
+  }
+
+  canShrinkWithoutContext(_value: unknown): _value is Skeleton {
+    return false;
+  }
+
+  shrink(value: Skeleton, context: unknown): fc.Stream<fc.Value<Skeleton>> {
+    // A value handed in from outside (an example) has no context to shrink from.
+    if (context === undefined) return fc.Stream.nil();
+    const { inner, done } = context as PruningContext;
+    const shrunk = this.inner.shrink(inner.value_, inner.context).map((each) => this.pruned(each, done));
+    return shrunk.join(fc.Stream.of(...pruningsOf(value)).map((pruning) => this.pruned(inner, [...done, pruning])));
+  }
+
+  private pruned(inner: fc.Value<Skeleton>, done: Pruning[]): fc.Value<Skeleton> {
+    const context: PruningContext = { inner, done };
+    return new fc.Value(done.reduce((skeleton, pruning) => prune(skeleton, pruning) ?? skeleton, inner.value_), context);
+  }
+}
+
+interface PruningContext {
+  /** The case as fast-check drew or shrank it, with its own context. */
+  inner: fc.Value<Skeleton>;
+  /** The prunings made so far, in order. */
+  done: Pruning[];
+}
+
+type Pruning = { remove: string } | { any: string } | { drop: "aliases" | "unknownKeys" };
+
+/** The prunings that simplify this skeleton's schema now. */
+function pruningsOf(skeleton: Skeleton): Pruning[] {
+  const keys = Object.keys(skeleton.tools.tool_a!.schema.properties ?? {});
+  const candidates: Pruning[] = [...keys.map((key) => ({ remove: key })), ...keys.map((key) => ({ any: key })), { drop: "aliases" }, { drop: "unknownKeys" }];
+  return candidates.filter((pruning) => prune(skeleton, pruning) !== undefined);
+}
+
+/** The skeleton with a smaller schema, in each way there is. */
+export function prunings(skeleton: Skeleton): Skeleton[] {
+  return pruningsOf(skeleton).map((pruning) => prune(skeleton, pruning)!);
+}
+
+/**
+ * The skeleton pruned, for every tool (all tools share one schema); nothing if that changes
+ * nothing or could turn the granted call invalid (a member it sends unknown to a strict schema,
+ * an alias it uses gone): it must stay suspended.
+ */
+function prune(skeleton: Skeleton, pruning: Pruning): Skeleton | undefined {
+  const schema = skeleton.tools.tool_a!.schema;
+  const properties = schema.properties ?? {};
+  const granted = skeleton.steps.some((step) => step.grant) ? Object.keys(JSON.parse(skeleton.steps[0]!.turn![0]!.arguments) as object) : [];
+  let simpler: SchemaNode | undefined;
+  if ("remove" in pruning) {
+    const removable = pruning.remove in properties && Object.keys(properties).length > 1 && !(granted.length > 0 && schema.unknownKeys === "strict");
+    simpler = removable ? withoutMember(schema, pruning.remove) : undefined;
+  } else if ("any" in pruning) {
+    const plain = pruning.any in properties && JSON.stringify(properties[pruning.any]) !== ANY;
+    simpler = plain ? { ...schema, properties: { ...properties, [pruning.any]: { type: "any" } } } : undefined;
+  } else if (pruning.drop === "aliases") {
+    simpler = schema.aliases && !Object.keys(schema.aliases).some((alias) => granted.includes(alias)) ? omit(schema, "aliases") : undefined;
+  } else {
+    simpler = schema.unknownKeys ? omit(schema, "unknownKeys") : undefined;
+  }
+  return simpler && { ...skeleton, tools: Object.fromEntries(Object.keys(skeleton.tools).map((name) => [name, { schema: structuredClone(simpler) }])) };
+}
+
+const ANY = JSON.stringify({ type: "any" });
+
+/** The schema without a member, and without the aliases naming it. */
+function withoutMember(schema: SchemaNode, key: string): SchemaNode {
+  const aliases = Object.entries(schema.aliases ?? {}).filter(([, target]) => target !== key);
+  return { ...omit(schema, "aliases"), properties: omit(schema.properties!, key), ...(aliases.length > 0 ? { aliases: Object.fromEntries(aliases) } : {}) };
+}
+
+function omit<T extends object>(object: T, key: string): T {
+  return Object.fromEntries(Object.entries(object).filter(([name]) => name !== key)) as T;
 }

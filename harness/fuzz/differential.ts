@@ -1,15 +1,17 @@
 // Differential fuzzing: random cases from the shared arbitraries run on the reference, whose
 // observed behaviour becomes the case's expectations; then on the adapter. A case the adapter
-// fails is shrunk by fast-check and written out as an ordinary YAML case file.
+// fails is shrunk by fast-check and written out as an ordinary YAML case file. During the search
+// a case is built straight from its data, which is valid by construction; only the case written
+// out goes through YAML and the loader's checks.
 import { createHash } from "node:crypto";
 import fc from "fast-check";
-import { stringify } from "yaml";
+import { z } from "zod";
 import type { Runnable } from "../running/implementation.ts";
 import type { CallExpectation, CaseFile, Json, Level } from "../loading/case-schema.ts";
 import { universalFailures } from "../checking/universal.ts";
 import { CASE_FILE_HEADER } from "../loading/json-schema.ts";
-import { capabilitiesOf, loadCaseText, type LoadedCase } from "../loading/loader.ts";
-import { REQUIREMENTS, type Family } from "../loading/requirements.ts";
+import { loadCaseText, loadedCase, type LoadedCase } from "../loading/loader.ts";
+import { REQUIREMENTS } from "../loading/requirements.ts";
 import type { CaseResult } from "../running/results.ts";
 import { recordsOf, type Observation } from "../running/observation.ts";
 import { observeCase, runCase } from "../running/runner.ts";
@@ -17,6 +19,7 @@ import { parseYamlFile } from "../loading/source-location.ts";
 import { snapshotValue, type Snapshot } from "../values/snapshot.ts";
 import { divergenceRequirements, type Naming } from "./divergence.ts";
 import { caseSkeleton } from "./arbitraries.ts";
+import { compactYaml } from "./render.ts";
 import referenceAdapter from "../../reference/adapter.ts";
 
 export type Skeleton = Omit<CaseFile, "id" | "title" | "level" | "requirements">;
@@ -48,11 +51,15 @@ class ReferenceBroke extends Error {
   }
 }
 
-export async function fuzz(adapter: Runnable, options: FuzzOptions): Promise<FuzzOutcome> {
+export function fuzz(adapter: Runnable, options: FuzzOptions): Promise<FuzzOutcome> {
+  return withJitlessZod(() => search(adapter, options));
+}
+
+async function search(adapter: Runnable, options: FuzzOptions): Promise<FuzzOutcome> {
   const capabilities = new Set(adapter.capabilities);
   const arbitrary = caseSkeleton({ hooks: capabilities.has("hooks"), approval: capabilities.has("approval"), batch: capabilities.has("batch") });
   const property = fc.asyncProperty(arbitrary, async (skeleton) => {
-    const candidate = await expectedCase(skeleton, { requirements: [PROVISIONAL] }, options);
+    const candidate = await provisionalCase(skeleton, options);
     const result = await runCase(adapter, candidate, options.timeoutMs);
     return result.status === "passed";
   });
@@ -64,6 +71,27 @@ export async function fuzz(adapter: Runnable, options: FuzzOptions): Promise<Fuz
   return { kind: "diverged", ...base, divergence: await describeDivergence(adapter, skeleton, options) };
 }
 
+/** How many fuzz runs are going on, and Zod's setting from before the first. */
+let fuzzing = 0;
+let jitlessBefore: boolean | undefined;
+
+/**
+ * Runs `work` with Zod's JIT off: Zod compiles an object schema's parser on its first parse,
+ * which pays for a schema parsed many times, while fuzzing builds schemas for every case that
+ * are parsed a few times. The parse is the same either way.
+ */
+async function withJitlessZod<T>(work: () => Promise<T>): Promise<T> {
+  if (fuzzing++ === 0) {
+    jitlessBefore = z.config().jitless;
+    z.config({ jitless: true });
+  }
+  try {
+    return await work();
+  } finally {
+    if (--fuzzing === 0) z.config({ jitless: jitlessBefore });
+  }
+}
+
 /** Stands in for the requirements until the divergence tells which ones the case shows. */
 const PROVISIONAL = "INV-5";
 
@@ -72,27 +100,34 @@ const PROVISIONAL = "INV-5";
  * whose expectations diverged names the requirement of the expectation that did.
  */
 async function describeDivergence(adapter: Runnable, skeleton: Skeleton, options: FuzzOptions): Promise<Divergence> {
-  const provisionalCase = await expectedCase(skeleton, { requirements: [PROVISIONAL] }, options);
-  const first = await runCase(adapter, provisionalCase, options.timeoutMs);
-  const named = divergenceRequirements(provisionalCase, first.failures, PROVISIONAL);
-  const testCase = await expectedCase(skeleton, named, options, options.seed);
+  const candidate = await provisionalCase(skeleton, options);
+  const first = await runCase(adapter, candidate, options.timeoutMs);
+  const named = divergenceRequirements(candidate, first.failures, PROVISIONAL);
+  const testCase = writtenCase(await expectedData(skeleton, named, options, options.seed));
   const result = await runCase(adapter, testCase, options.timeoutMs);
   return { path: `${testCase.id}.yaml`, yaml: renderCase(testCase), result };
 }
 
-/** Runs the skeleton on the reference and turns what it did into expectations. */
-async function expectedCase(skeleton: Skeleton, naming: Pick<Naming, "requirements"> & Partial<Naming>, options: FuzzOptions, seed?: number): Promise<LoadedCase> {
+/** The case the search runs on the adapter: the reference's behaviour, every expectation named by the provisional requirement. */
+async function provisionalCase(skeleton: Skeleton, options: FuzzOptions): Promise<LoadedCase> {
+  return generatedCase(await expectedData(skeleton, { requirements: [PROVISIONAL] }, options));
+}
+
+/** Runs the skeleton on the reference and turns what it did into expectations: the data of a case file. */
+export async function expectedData(skeleton: Skeleton, naming: Pick<Naming, "requirements"> & Partial<Naming>, options: FuzzOptions, seed?: number): Promise<CaseFile> {
   const { requirements } = naming;
   const observed = await observeCase(options.oracle ?? referenceAdapter, provisional(skeleton), options.timeoutMs);
   if ("errored" in observed) throw new ReferenceBroke([observed.errored]);
-  const problems = universalFailures(observed.observation).map((failure) => `${failure.requirement}: ${failure.message}`);
+  const problems = [...observed.observation.runFailures, ...universalFailures(observed.observation)].map((failure) => `${failure.requirement}: ${failure.message}`);
   if (problems.length > 0) throw new ReferenceBroke(problems);
 
   const primary = REQUIREMENTS.get(requirements[0]!)!;
   const level: Level = requirements.every((id) => REQUIREMENTS.get(id)?.level === "must") ? "must" : "should";
-  const steps = skeleton.steps.map((step, index) => ({ ...step, expect: expectationsFor(observed.observation, index, naming.calls) }));
-  const name = `fuzz-${seed ?? 0}-${fingerprintOf(skeleton)}`;
-  const data: CaseFile = {
+  // A grant step runs nothing, so there is nothing to expect of it.
+  const steps = skeleton.steps.map((step, index) => (step.turn ? { ...step, expect: expectationsFor(observed.observation, index, naming.calls) } : step));
+  // Only a case to write out needs a name of its own.
+  const name = seed === undefined ? "fuzz-provisional" : `fuzz-${seed}-${fingerprintOf(skeleton)}`;
+  return {
     id: `${primary.family}/${name}`,
     title: `Found by differential fuzzing (seed ${seed ?? 0}): the reference's behaviour on a generated case`,
     description:
@@ -103,15 +138,32 @@ async function expectedCase(skeleton: Skeleton, naming: Pick<Naming, "requiremen
     ...skeleton,
     steps,
   };
-  const loaded = loadCaseText(`cases/${data.id}.yaml`, renderCase(data));
+}
+
+/** Where a case file with this data belongs. */
+const fileOf = (data: CaseFile) => `cases/${data.id}.yaml`;
+
+/** The source of a case that has no text: nothing to point at in a message. */
+const NO_SOURCE = parseYamlFile("generated.yaml", "");
+
+/**
+ * A case built directly from generated data, which the arbitraries make valid: what the loader
+ * would make of the data written out (test/fuzz/differential.test.ts holds the two equal).
+ */
+export function generatedCase(data: CaseFile): LoadedCase {
+  return loadedCase(data, fileOf(data), NO_SOURCE);
+}
+
+/** A case to write out: rendered and loaded through the loader, which checks it like any case file. */
+export function writtenCase(data: CaseFile): LoadedCase {
+  const loaded = loadCaseText(fileOf(data), renderCase(data));
   if ("errors" in loaded) throw new Error(`a generated case does not load: ${loaded.errors.map((error) => error.message).join("; ")}`);
   return loaded.case;
 }
 
 /** A case without expectations, to observe a runtime on. */
 export function provisional(skeleton: Skeleton): LoadedCase {
-  const data: CaseFile = { id: "invariant/fuzz", title: "generated", level: "must", requirements: ["INV-5"], ...skeleton };
-  return { ...data, family: "invariant", file: "generated.yaml", capabilities: capabilitiesOf(data), source: parseYamlFile("generated.yaml", "") };
+  return generatedCase({ id: "invariant/fuzz", title: "generated", level: "must", requirements: ["INV-5"], ...skeleton });
 }
 
 function expectationsFor(observation: Observation, step: number, requirements?: ReadonlyMap<string, string>): Record<string, CallExpectation> {
@@ -126,10 +178,9 @@ function expectationsFor(observation: Observation, step: number, requirements?: 
     if (outcome.outcome === "invalid") expectation.stage = outcome.stage;
     const policy = recordsOf(observation.log.policies, step, call.id).at(-1);
     const execution = recordsOf(observation.log.executions, step, call.id).at(-1);
-    // A view the reference did not hand over stays undefined, which the written YAML leaves out.
-    expectation.requestedArguments = jsonOf(policy?.requestedAtEntry);
-    expectation.parsedArguments = jsonOf(policy?.parsedAtEntry);
-    expectation.executedArguments = jsonOf(execution?.argsAtEntry);
+    // A view the reference did not hand over is left out, as a case file leaves it out.
+    const views = { requestedArguments: jsonOf(policy?.requestedAtEntry), parsedArguments: jsonOf(policy?.parsedAtEntry), executedArguments: jsonOf(execution?.argsAtEntry) };
+    for (const [view, value] of Object.entries(views)) if (value !== undefined) expectation[view as keyof typeof views] = value;
     if (policy) {
       const earlierSameHash = observation.log.policies
         .filter((record) => record.seq < policy.seq && record.proposalHash === policy.proposalHash && record.callId !== call.id)
@@ -150,7 +201,7 @@ function jsonOf(snapshot: Snapshot | undefined): Json | undefined {
 export function renderCase(data: CaseFile): string {
   const { id, title, description, level, requirements, tools, hooks, policy, steps } = data;
   const ordered = { id, title, description, level, requirements, tools, ...(hooks ? { hooks } : {}), policy, steps };
-  return `${CASE_FILE_HEADER}\n${stringify(ordered, { lineWidth: 0, aliasDuplicateObjects: false })}`;
+  return `${CASE_FILE_HEADER}\n${compactYaml(ordered)}`;
 }
 
 /** A short stable name for a skeleton, so one divergence always gets one file name. */

@@ -1,9 +1,11 @@
 // Which requirements a divergence from the reference shows. A generated case has no purpose of
 // its own, so a diverging expectation is named after what it observed: the decoding of a raw
-// string, a hook's effect, a batch, the policy's view or the execution.
-import type { Call, CallExpectation } from "../loading/case-schema.ts";
+// string, a grant, a hook's effect, a batch, the policy's view or the execution.
+import type { Call, CallExpectation, Hook } from "../loading/case-schema.ts";
 import type { LoadedCase } from "../loading/loader.ts";
 import type { Failure } from "../running/results.ts";
+import { explains } from "../checking/context.ts";
+import { sameJson } from "../values/snapshot.ts";
 import { structureProblem } from "../../reference/strict-json.ts";
 
 export interface Naming {
@@ -18,16 +20,22 @@ const CASE_SPECIFIC: ReadonlySet<keyof CallExpectation> = new Set(["outcome", "r
 
 /**
  * The naming of a generated case from the failures of its provisional run, in which every
- * case-specific failure named `provisional`: universal failures keep their requirement, and a
- * diverging expectation gets the one its word and the case's content point to.
+ * case-specific failure named `provisional`: universal failures keep their requirement, and so
+ * do the expectations one of them accounts for (its consequences); a call's first diverging
+ * expectation names the requirement its word and the case's content point to, and its others
+ * follow it, as they will in the written case.
  */
 export function divergenceRequirements(testCase: LoadedCase, failures: readonly Failure[], provisional: string): Naming {
   const calls = new Map<string, string>();
   const named: string[] = [];
   for (const failure of failures) {
-    const chosen = failure.field && failure.callId && failure.step !== undefined && failure.requirement === provisional && CASE_SPECIFIC.has(failure.field);
-    const requirement = chosen ? fieldRequirement(testCase, failure.step!, failure.callId!, failure.field!) : failure.requirement;
-    if (chosen && !calls.has(failure.callId!)) calls.set(failure.callId!, requirement);
+    const { field, callId, step } = failure;
+    const expectation = field && callId && step !== undefined && CASE_SPECIFIC.has(field);
+    const consequence = expectation && failures.some((cause) => cause.step === step && cause.callId === callId && explains(cause, field));
+    const chosen = expectation && !consequence && failure.requirement === provisional;
+    const requirement = chosen ? (calls.get(callId) ?? fieldRequirement(testCase, step, callId, field)) : failure.requirement;
+    // A consequence keeps its cause's name in the written case only if the call asks for it: a call's default is the case's first requirement, which may refine the cause.
+    if (expectation && !calls.has(callId!)) calls.set(callId!, requirement);
     if (!named.includes(requirement)) named.push(requirement);
   }
   return { requirements: named.length > 0 ? named : [provisional], calls };
@@ -38,28 +46,61 @@ function fieldRequirement(testCase: LoadedCase, step: number, callId: string, fi
   const call = turn.find((candidate) => candidate.id === callId)!;
   const expected = testCase.steps[step]!.expect![callId]!;
   const batch = turn.length > 1;
-  const rewritten = (testCase.hooks ?? []).some((hook) => hook.rewrite && (hook.tools === undefined || hook.tools.includes(call.tool)));
-  const denyingHook = (testCase.hooks ?? []).find((hook) => hook.decision === "deny" && (hook.tools === undefined || hook.tools.includes(call.tool)));
+  const hooks = (testCase.hooks ?? []).filter((hook) => hook.tools === undefined || hook.tools.includes(call.tool));
+  const rewritten = hooks.some((hook) => hook.rewrite);
+  const editedInPlace = hooks.some((hook) => hook.mutate);
+  const denyingHook = hooks.find((hook) => hook.decision === "deny");
+  const resumed = resumeRequirement(testCase, step, call, expected);
   switch (field) {
     case "outcome":
     case "reason":
     case "stage":
       if (expected.outcome === "invalid" && expected.stage === "json") return decodes(call) ? strictDecodingRequirement(call) : "INV-2";
+      // A replacement that is null, "", 0 or false is a replacement all the same: ignoring it skips the rewrite.
+      if (expected.outcome === "invalid" && hooks.some(replacesWithFalsy)) return "HOOK-1";
       if (expected.outcome === "invalid") return rewritten ? "HOOK-2" : "INV-2";
       if (expected.outcome === "denied" && expected.reason === "policy_mutated_arguments") return "INV-6";
       if (expected.outcome === "denied" && denyingHook && (expected.reason === denyingHook.reason || expected.reason === "hook_denied")) return "HOOK-5";
-      return batch ? "BATCH-1" : rewritten ? "HOOK-1" : "DECOY-1";
+      return resumed ?? hookRequirement(rewritten, editedInPlace) ?? (batch ? "BATCH-1" : "DECOY-1");
     case "parsedArguments":
     case "policyEvaluations":
-      return batch ? "BATCH-1" : rewritten ? "HOOK-1" : "INV-1";
-    case "executedArguments":
+      return hookRequirement(rewritten, editedInPlace) ?? (batch ? "BATCH-1" : "INV-1");
     case "executions":
-      return batch ? "BATCH-1" : "INV-5";
+      return resumed ?? (batch ? "BATCH-1" : "INV-5");
+    // Characters changed on the way to the tool; a call that ran with another's arguments is found by the universal checks.
+    case "executedArguments":
+      return resumed ?? "INV-5";
     case "sameHashAs":
       return "MATRIX-4";
     default:
       return "INV-4";
   }
+}
+
+/** After a rewrite, what is parsed and decided on is the hooks' result (HOOK-1); after an in-place edit, the request and its parse must stay the model's (HOOK-5). */
+function hookRequirement(rewritten: boolean, editedInPlace: boolean): string | undefined {
+  return rewritten ? "HOOK-1" : editedInPlace ? "HOOK-5" : undefined;
+}
+
+const replacesWithFalsy = (hook: Hook) => hook.rewrite !== undefined && "replace" in hook.rewrite && !hook.rewrite.replace;
+
+/**
+ * For a call of the granted call's tool after a grant, expected to run or to wait for approval:
+ * the same effective value must match the grant, from the same text (APPROVAL-1) or an
+ * equivalent one (APPROVAL-2); another value must not (APPROVAL-3).
+ */
+function resumeRequirement(testCase: LoadedCase, step: number, call: Call, expected: CallExpectation): string | undefined {
+  if (expected.outcome !== "executed" && expected.outcome !== "suspended") return undefined;
+  const granted = testCase.steps.slice(0, step).flatMap((earlier) => (earlier.grant ? [earlier.grant.call] : []));
+  for (const id of granted) {
+    const index = testCase.steps.findIndex((earlier) => earlier.turn?.some((candidate) => candidate.id === id));
+    const original = testCase.steps[index]?.turn?.find((candidate) => candidate.id === id);
+    if (!original || original.tool !== call.tool) continue;
+    const approved = testCase.steps[index]!.expect?.[id]?.parsedArguments;
+    if (!sameJson(approved, expected.parsedArguments)) return "APPROVAL-3";
+    return original.arguments === call.arguments ? "APPROVAL-1" : "APPROVAL-2";
+  }
+  return undefined;
 }
 
 function decodes(call: Call): boolean {

@@ -3,6 +3,7 @@
 // canonical JSON of the value when it has one, and otherwise the suite's extended notation,
 // which also writes what JSON cannot (NaN, Infinity, undefined members, BigInt, lone
 // surrogates), so that such values are still compared correctly.
+import { Recent } from "./recent.ts";
 
 /** `json`: `text` is the value's RFC 8785 canonical JSON. Otherwise the value has no JSON form. */
 export interface Snapshot {
@@ -12,10 +13,16 @@ export interface Snapshot {
 
 const MAX_DEPTH = 1000;
 
+/** What writing one value keeps track of: whether it is all JSON, and the objects being written (to tell a cycle). */
+interface WriteState {
+  json: boolean;
+  open: object[];
+}
+
 export function snapshot(value: unknown): Snapshot {
-  const state = { json: true };
+  const state: WriteState = { json: true, open: [] };
   try {
-    return { text: write(value, state, new Set(), 0), json: state.json };
+    return { text: write(value, state, 0), json: state.json };
   } catch (error) {
     // A getter or proxy trap that throws: the value cannot be read, which is a fact about it.
     return { text: `<unreadable: ${error instanceof Error ? error.message : String(error)}>`, json: false };
@@ -27,53 +34,57 @@ export function snapshot(value: unknown): Snapshot {
  * strings as ECMAScript's JSON.stringify writes them), with tokens outside JSON's grammar for
  * the rest. The same value always gets the same text, and different values different texts.
  */
-function write(value: unknown, state: { json: boolean }, open: Set<object>, depth: number): string {
-  const special = (token: string) => {
-    state.json = false;
-    return token;
-  };
+function write(value: unknown, state: WriteState, depth: number): string {
   switch (typeof value) {
     case "string":
       if (hasLoneSurrogate(value)) state.json = false;
       return JSON.stringify(value); // escapes lone surrogates as \udxxx
     case "number":
-      if (Number.isNaN(value)) return special("NaN");
-      if (!Number.isFinite(value)) return special(value === Infinity ? "Infinity" : "-Infinity");
+      if (Number.isNaN(value)) return special(state, "NaN");
+      if (!Number.isFinite(value)) return special(state, value === Infinity ? "Infinity" : "-Infinity");
       return JSON.stringify(value); // shortest round-trip form; -0 is written 0
     case "boolean":
       return String(value);
     case "undefined":
-      return special("undefined");
+      return special(state, "undefined");
     case "bigint":
-      return special(`${value}n`);
+      return special(state, `${value}n`);
     case "function":
     case "symbol":
-      return special(`<${typeof value}>`);
+      return special(state, `<${typeof value}>`);
   }
   if (value === null) return "null";
   const object = value as object;
-  if (open.has(object)) return special("<cycle>");
-  if (depth >= MAX_DEPTH) return special("<too deep>");
-  open.add(object);
+  // The open objects are the path from the top, so a short list: cheaper than a Set per snapshot.
+  if (state.open.includes(object)) return special(state, "<cycle>");
+  if (depth >= MAX_DEPTH) return special(state, "<too deep>");
+  state.open.push(object);
   try {
     if (Array.isArray(object)) {
       const items: string[] = [];
-      for (let index = 0; index < object.length; index++) items.push(write(object[index], state, open, depth + 1));
+      for (let index = 0; index < object.length; index++) items.push(write(object[index], state, depth + 1));
       return `[${items.join(",")}]`;
     }
     const toJSON = (object as { toJSON?: unknown }).toJSON;
-    if (typeof toJSON === "function") return special(`<toJSON ${write(toJSON.call(object), state, open, depth + 1)}>`);
+    if (typeof toJSON === "function") return special(state, `<toJSON ${write(toJSON.call(object), state, depth + 1)}>`);
     const members = Object.keys(object)
       .sort()
-      .map((key) => `${write(key, state, open, depth)}:${write((object as Record<string, unknown>)[key], state, open, depth + 1)}`);
+      .map((key) => `${write(key, state, depth)}:${write((object as Record<string, unknown>)[key], state, depth + 1)}`);
     return `{${members.join(",")}}`;
   } finally {
-    open.delete(object);
+    state.open.pop();
   }
 }
 
+/** A token outside JSON's grammar: the value has no JSON form. */
+function special(state: WriteState, token: string): string {
+  state.json = false;
+  return token;
+}
+
 function hasLoneSurrogate(text: string): boolean {
-  return /\p{Surrogate}/u.test(text);
+  // Most strings hold no surrogate at all, which a plain character class tells faster.
+  return /[\uD800-\uDFFF]/.test(text) && /\p{Surrogate}/u.test(text);
 }
 
 /** The snapshot a reported notation stands for: JSON text is re-read, so only the harness decides what is canonical. */
@@ -87,13 +98,20 @@ export function snapshotOfNotation(text: string): Snapshot {
 
 /** The model's request as the harness decodes it (plain JSON.parse), or undefined when it is not JSON. */
 export function decodedRequest(raw: string): Snapshot | undefined {
+  // The checks ask for the same call's request many times; the answer depends on the text alone.
+  return recentRequests.get(raw, () => decode(raw));
+}
+
+const recentRequests = new Recent<Snapshot | undefined>(1000);
+
+function decode(raw: string): Snapshot | undefined {
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
     return undefined;
   }
-  return snapshot(value);
+  return Object.freeze(snapshot(value));
 }
 
 /** Equality of values as the suite means it: equal canonical forms (so -0 equals 0), or equal notation. */

@@ -8,6 +8,7 @@ import { z as z3 } from "zod/v3";
 import type { SchemaLibrary, ToolSchema } from "../adapter.ts";
 import type { SchemaNode } from "../loading/case-schema.ts";
 import { sameJson } from "../values/snapshot.ts";
+import { Recent } from "../values/recent.ts";
 
 const TRANSFORM_FUNCTIONS: Record<NonNullable<SchemaNode["transforms"]>[number], (value: string) => string> = {
   trim: (value) => value.trim(),
@@ -94,7 +95,30 @@ export function observedSchema(schema: ToolSchema, library: SchemaLibrary, begin
     }) as unknown as ToolSchema;
 }
 
+/**
+ * Compiled nodes met recently, by library and JSON text: the schemas of one case compile once
+ * for all its sessions, and nodes that recur across cases (as generated ones do) are reused. A
+ * compiled node holds no state a parse can change but its default objects, so no default object
+ * is shared: each compile wraps its own copy of a node's default, and a node with a default
+ * object below it compiles afresh (as does one with a -0 below it, which its text writes 0).
+ */
+const COMPILED = new Map([ZOD4, ZOD3].map((library) => [library, new Recent<Built>(2000)]));
+
 function compileNode(node: SchemaNode, library: Library): Built {
+  const { default: value, ...bare } = node;
+  const schema = copiedDefaultBelow(bare) ? compileBare(bare, library) : COMPILED.get(library)!.get(JSON.stringify(bare), () => compileBare(bare, library));
+  // A copy per compiled schema: the library then shares it between parses (as it would in a
+  // runtime), but a runtime that leaks a mutation of it cannot change the loaded case itself.
+  return value !== undefined ? schema.default(structuredClone(value) as never) : schema;
+}
+
+/** A default below the node that each compile must copy: an object (a parse hands it out), or -0 (which JSON writes 0). */
+function copiedDefaultBelow(node: SchemaNode): boolean {
+  const children = [...Object.values(node.properties ?? {}), ...(node.items ? [node.items] : [])];
+  return children.some(({ default: value }) => (typeof value === "object" && value !== null) || Object.is(value, -0)) || children.some(copiedDefaultBelow);
+}
+
+function compileBare(node: SchemaNode, library: Library): Built {
   let schema = compileType(node, library);
   if (node.enum) {
     const allowed = node.enum;
@@ -108,9 +132,6 @@ function compileNode(node: SchemaNode, library: Library): Built {
   }
   if (node.nullable) schema = schema.nullable();
   if (node.optional) schema = schema.optional();
-  // A copy per compiled schema: the library then shares it between parses (as it would in a
-  // runtime), but a runtime that leaks a mutation of it cannot change the loaded case itself.
-  if (node.default !== undefined) schema = schema.default(structuredClone(node.default) as never);
   return schema;
 }
 

@@ -1,13 +1,17 @@
 // The shared arbitraries (fuzz/arbitraries.ts) keep their promises: the schemas are tool schemas
 // the loader takes, the values are values those schemas accept, a formatted value reads back as
-// itself, the hostile strings cover every kind they are meant to, and a case skeleton stays
-// within the options it was asked for. Seeded; fast-check prints the seed on failure.
+// itself, the hostile strings cover every kind they are meant to, a case skeleton (pruned or
+// not) loads, stays within the options it was asked for, grants only what the reference
+// suspends, and has every shape spec/fuzzing.md promises. Seeded; fast-check prints the seed on failure.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { SchemaNode } from "../../harness/loading/case-schema.ts";
 import { loadCaseText } from "../../harness/loading/loader.ts";
-import { caseSkeleton, formatted, hostileRaw, toolSchema, valueFor, type FuzzOptions } from "../../harness/fuzz/arbitraries.ts";
-import { renderCase, type Skeleton } from "../../harness/fuzz/differential.ts";
+import { caseSkeleton, formatted, hostileRaw, latin1Twin, prunings, toolSchema, valueFor, type FuzzOptions } from "../../harness/fuzz/arbitraries.ts";
+import { provisional, renderCase, type Skeleton } from "../../harness/fuzz/differential.ts";
+import { observeCase } from "../../harness/running/runner.ts";
+import { universalFailures } from "../../harness/checking/universal.ts";
+import referenceAdapter from "../../reference/adapter.ts";
 import { sameJson } from "../../harness/values/snapshot.ts";
 import { compileSchema } from "../../harness/vocabulary/schema.ts";
 
@@ -24,9 +28,16 @@ const nodes = (node: SchemaNode): SchemaNode[] => [node, ...Object.values(node.p
 
 /** The skeleton as a case file, every call expected to run: the loader's rules apply to it. */
 function asCaseText(skeleton: Skeleton): string {
-  const steps = skeleton.steps.map((step) => ({ ...step, expect: Object.fromEntries(step.turn!.map((call) => [call.id, { outcome: "executed" as const }])) }));
+  const steps = skeleton.steps.map((step) => (step.turn ? { ...step, expect: Object.fromEntries(step.turn.map((call) => [call.id, { outcome: "executed" as const }])) } : step));
   return renderCase({ id: "invariant/generated", title: "generated", level: "must", requirements: ["INV-5"], ...skeleton, steps });
 }
+
+const loadErrors = (skeleton: Skeleton) => {
+  const loaded = loadCaseText("cases/invariant/generated.yaml", asCaseText(skeleton));
+  return "errors" in loaded ? loaded.errors.map((error) => error.message) : [];
+};
+
+const callsOf = (skeleton: Skeleton) => skeleton.steps.flatMap((step) => step.turn ?? []);
 
 describe("a generated tool schema", () => {
   it("is an object of one to four known members, nested at most twice, each with at most one of optional and default, aliases naming a member", () => {
@@ -124,7 +135,7 @@ describe("a generated value", () => {
 });
 
 describe("the hostile strings", () => {
-  it("include every kind they promise: malformed, cut short, repeated members, prototype keys, deep nesting, overflowing numbers, lookalike keys", () => {
+  it("include every kind they promise: malformed, cut short, repeated members (__proto__ too, and once escaped), prototype keys, deep nesting, overflowing numbers, lookalike keys", () => {
     const valid = '{"path": "/tmp/a", "mode": "read"}';
     const samples = fc.sample(hostileRaw(valid), { seed: settings.seed, numRuns: 2000 });
     const parses = (raw: string) => {
@@ -143,7 +154,21 @@ describe("the hostile strings", () => {
     expect(samples.some((raw) => raw.startsWith('{"a":'.repeat(60)))).toBe(true);
     expect(samples.some((raw) => raw.includes("1e400"))).toBe(true);
     expect(samples.some((raw) => raw.includes("\u0430"))).toBe(true);
+    expect(samples.some((raw) => raw.startsWith('{"__proto__": {"admin": false}, "__proto__": {"admin": true}, "path"'))).toBe(true);
+    expect(samples.some((raw) => /^\{"meta": \{"__proto__": 1, "follow": true, "__proto__": 2\}, "path"/.test(raw))).toBe(true);
+    expect(samples.some((raw) => raw.startsWith('{"\\u0070ath": "/etc/shadow", "path": "/tmp/a"'))).toBe(true);
+    expect(samples.some((raw) => raw.includes('"f\\u006fllow": true'))).toBe(true);
+    expect(samples.some((raw) => raw.includes('"\\u005f_proto__": {"admin": true}'))).toBe(true);
     expect(samples.every((raw) => raw !== valid)).toBe(true);
+  });
+});
+
+describe("a Latin-1 twin", () => {
+  it("differs in its text and not in its Latin-1 bytes, member names left alone", () => {
+    const value = { path: "A.txt", "n\u00e4me": ["B", 1, { deep: "z" }] };
+    const twin = latin1Twin(value);
+    expect(twin).toEqual({ path: "\u0141.\u0174\u0178\u0174", "n\u00e4me": ["\u0142", 1, { deep: "\u017a" }] });
+    expect(Buffer.from(JSON.stringify(twin), "latin1")).toEqual(Buffer.from(JSON.stringify(value), "latin1"));
   });
 });
 
@@ -151,36 +176,59 @@ describe("a generated case skeleton", () => {
   const all: FuzzOptions = { hooks: true, approval: true, batch: true };
   const none: FuzzOptions = { hooks: false, approval: false, batch: false };
 
-  it("loads as a case, with one tool, numbered calls, and a policy over the tool's own members", () => {
+  it("loads as a case, with tool_a (and tool_b of the same schema), numbered calls and hooks, and a policy over the tool's own members", () => {
     fc.assert(
       fc.property(caseSkeleton(all), (skeleton) => {
-        const loaded = loadCaseText("cases/invariant/generated.yaml", asCaseText(skeleton));
-        expect("errors" in loaded ? loaded.errors.map((error) => error.message) : []).toEqual([]);
-        expect(Object.keys(skeleton.tools)).toEqual(["tool_a"]);
+        expect(loadErrors(skeleton)).toEqual([]);
+        expect(Object.keys(skeleton.tools).filter((name) => name !== "tool_b")).toEqual(["tool_a"]);
+        if (skeleton.tools.tool_b) expect(skeleton.tools.tool_b.schema).toEqual(skeleton.tools.tool_a!.schema);
         const members = Object.keys(skeleton.tools.tool_a!.schema.properties ?? {});
-        const ids = skeleton.steps.flatMap((step) => step.turn!.map((call) => call.id));
+        const ids = callsOf(skeleton).map((call) => call.id);
         expect(ids).toEqual(ids.map((_, index) => `c${index + 1}`));
-        expect(skeleton.steps.length).toBeGreaterThanOrEqual(1);
-        expect(skeleton.steps.length).toBeLessThanOrEqual(2);
-        for (const step of skeleton.steps) expect(step.turn!.length).toBeLessThanOrEqual(3);
-        for (const rule of skeleton.policy.rules ?? []) expect(members).toContain(rule.when.pointer!.slice(1));
-        for (const pointer of Object.keys(skeleton.policy.mutate?.set ?? {})) expect(members).toContain(pointer.slice(1));
-        expect(skeleton.hooks?.length ?? 0).toBeLessThanOrEqual(1);
+        expect(skeleton.steps.filter((step) => step.turn).length).toBeGreaterThanOrEqual(1);
+        expect(skeleton.steps.length).toBeLessThanOrEqual(3);
+        for (const step of skeleton.steps) expect(step.turn?.length ?? 0).toBeLessThanOrEqual(3);
+        for (const rule of skeleton.policy.rules ?? []) if (rule.when.pointer) expect(members).toContain(rule.when.pointer.slice(1));
+        for (const pointer of Object.keys(skeleton.policy.mutate?.set ?? {})) expect(members).toContain(pointer.split("/")[1]);
+        expect((skeleton.hooks ?? []).map((hook) => hook.id)).toEqual(["h1", "h2"].slice(0, skeleton.hooks?.length ?? 0));
       }),
       settings,
     );
   });
 
-  it("uses hooks, approvals and batches only when asked, and each of them sometimes when asked", () => {
+  it("grants only a call the reference suspends, so the case holds on the reference, pruned or not", async () => {
+    const granting = fc.sample(caseSkeleton(all).filter((skeleton) => skeleton.steps.some((step) => step.grant)), { seed: settings.seed, numRuns: 20 });
+    for (const skeleton of granting.flatMap((each) => [each, ...prunings(each)])) {
+      expect(skeleton.steps.map((step) => Object.keys(step)[0])).toEqual(["turn", "grant", "turn"]);
+      expect(skeleton.steps[1]!.grant).toEqual({ call: "c1", view: "effective" });
+      expect(skeleton.policy.rules?.[0]).toEqual({ when: { granted: true }, decision: "allow" });
+      expect(loadErrors(skeleton)).toEqual([]);
+      const observed = await observeCase(referenceAdapter, provisional(skeleton), 10_000);
+      if ("errored" in observed) throw new Error(observed.errored);
+      expect(observed.observation.turns[0]!.outcomes.get("c1")?.outcome).toBe("suspended");
+      expect([...observed.observation.runFailures, ...universalFailures(observed.observation)]).toEqual([]);
+    }
+  });
+
+  it("prunes the schema to cases that still load: a top-level member removed or made any, aliases or unknownKeys dropped", () => {
+    const pruned = fc.sample(caseSkeleton(all), { seed: settings.seed, numRuns: 30 }).flatMap((skeleton) => prunings(skeleton).map((each) => [skeleton, each] as const));
+    for (const [, each] of pruned) expect(loadErrors(each)).toEqual([]);
+    const changes = new Set(pruned.map(([skeleton, each]) => schemaChange(skeleton.tools.tool_a!.schema, each.tools.tool_a!.schema)));
+    expect([...changes].sort()).toEqual(["aliases", "any", "removed", "unknownKeys"]);
+  });
+
+  it("uses hooks, approvals, grants and batches only when asked, and each of them sometimes when asked", () => {
     const without = fc.sample(caseSkeleton(none), { seed: settings.seed, numRuns: 300 });
     expect(without.some((skeleton) => skeleton.hooks)).toBe(false);
     expect(without.some((skeleton) => skeleton.policy.rules?.some((rule) => rule.decision === "require_approval"))).toBe(false);
+    expect(without.some((skeleton) => skeleton.steps.some((step) => step.grant))).toBe(false);
     expect(without.some((skeleton) => skeleton.steps.some((step) => step.turn!.length > 1))).toBe(false);
 
     const withAll = fc.sample(caseSkeleton(all), { seed: settings.seed, numRuns: 300 });
     expect(withAll.some((skeleton) => skeleton.hooks)).toBe(true);
     expect(withAll.some((skeleton) => skeleton.policy.rules?.some((rule) => rule.decision === "require_approval"))).toBe(true);
-    expect(withAll.some((skeleton) => skeleton.steps.some((step) => step.turn!.length > 1))).toBe(true);
+    expect(withAll.some((skeleton) => skeleton.steps.some((step) => step.grant))).toBe(true);
+    expect(withAll.some((skeleton) => skeleton.steps.some((step) => step.turn && step.turn.length > 1))).toBe(true);
     expect(withAll.some((skeleton) => skeleton.steps.length > 1)).toBe(true);
     expect(withAll.some((skeleton) => skeleton.policy.mutate)).toBe(true);
     expect(withAll.some((skeleton) => skeleton.policy.otherwise === "deny")).toBe(true);
@@ -189,4 +237,62 @@ describe("a generated case skeleton", () => {
       expect(withAll.some((skeleton) => skeleton.policy.rules?.some((rule) => operator in rule.when)), operator).toBe(true);
     }
   });
+
+  it("generates every shape it promises (spec/fuzzing.md)", () => {
+    const samples = fc.sample(caseSkeleton(all), { seed: settings.seed, numRuns: 600 });
+    const some = (shape: string, holds: (skeleton: Skeleton) => boolean) => expect(samples.some(holds), shape).toBe(true);
+    const hooks = (skeleton: Skeleton) => skeleton.hooks ?? [];
+    const raws = (skeleton: Skeleton) => callsOf(skeleton).map((call) => call.arguments);
+    const resumed = (skeleton: Skeleton) => (skeleton.steps[1]?.grant ? { first: skeleton.steps[0]!.turn![0]!.arguments, again: skeleton.steps[2]!.turn![0]!.arguments } : undefined);
+
+    some("a resume with the same text", (skeleton) => resumed(skeleton)?.again === resumed(skeleton)?.first);
+    some("a resume with an equivalent text", (skeleton) => { const pair = resumed(skeleton); return !!pair && pair.again !== pair.first && sameJson(JSON.parse(pair.again), JSON.parse(pair.first)); });
+    some("a resume with another value", (skeleton) => { const pair = resumed(skeleton); return !!pair && decodes(pair.again) && !sameJson(JSON.parse(pair.again), JSON.parse(pair.first)); });
+    some("a resume with the Latin-1 twin", (skeleton) => { const pair = resumed(skeleton); return !!pair && pair.again !== pair.first && decodes(pair.again) && sameJson(latin1Twin(JSON.parse(pair.first)), JSON.parse(pair.again)) && /[\u0100-\u017f]/.test(pair.again); });
+    some("a hook setting a member", (skeleton) => hooks(skeleton).some((hook) => hook.rewrite?.set));
+    some("a hook removing a member", (skeleton) => hooks(skeleton).some((hook) => hook.rewrite?.remove));
+    for (const falsy of [null, "", 0, false]) some(`a hook replacing with ${JSON.stringify(falsy)}`, (skeleton) => hooks(skeleton).some((hook) => hook.rewrite && "replace" in hook.rewrite && hook.rewrite.replace === falsy));
+    some("a hook replacing with an object", (skeleton) => hooks(skeleton).some((hook) => typeof hook.rewrite?.replace === "object" && hook.rewrite.replace !== null));
+    some("a hook editing in place", (skeleton) => hooks(skeleton).some((hook) => hook.mutate && !hook.rewrite));
+    some("a hook denying and rewriting", (skeleton) => hooks(skeleton).some((hook) => hook.decision === "deny" && hook.rewrite));
+    some("a hook denying with a reason", (skeleton) => hooks(skeleton).some((hook) => hook.reason));
+    some("two hooks", (skeleton) => hooks(skeleton).length === 2);
+    some("a hook scoped to tool_a, with a call to tool_b", (skeleton) => hooks(skeleton).some((hook) => hook.tools?.[0] === "tool_a") && callsOf(skeleton).some((call) => call.tool === "tool_b"));
+    some("a hook in a batch of calls of one tool with different requests", (skeleton) => hooks(skeleton).length > 0 && skeleton.steps.some((step) => step.turn && new Set(step.turn.filter((call) => call.tool === "tool_a").map((call) => call.arguments)).size > 1));
+    some("a late policy mutation", (skeleton) => skeleton.policy.mutateLate === true && !!skeleton.policy.mutate);
+    some("a late policy mutation of a nested member", (skeleton) => skeleton.policy.mutateLate === true && Object.keys(skeleton.policy.mutate?.set ?? {}).some((pointer) => pointer.split("/").length > 2));
+    const texts: [string, RegExp][] = [
+      ["a surrogate pair", /[\ud800-\udbff][\udc00-\udfff]/],
+      ["a combining mark", /e\u0301/],
+      ["surrounding spaces", /"  padded  "/],
+      ["<, > and &", /[<>&]/],
+      ["U+2028 and U+2029", /\u2028.*\u2029/],
+      ["a look-alike key", /"p\u0430th"|"\uff50ath"/],
+      ['"a" and "B" in one object', /"a":[^{}]*"B":|"B":[^{}]*"a":/],
+      ["U+FB33 or U+1F600 as a key", /"(\ufb33|\ud83d\ude00)":/],
+      ['"\\r" as a key', /"\\r":/],
+      ["letters above U+00FF", /[\u0100-\u017f]/],
+      ["a repeated __proto__", /"__proto__".*"__proto__"/],
+      ["a name written twice, once escaped", /\\u00[0-9a-f]{2}/],
+    ];
+    for (const [shape, pattern] of texts) some(shape, (skeleton) => raws(skeleton).some((raw) => pattern.test(raw)));
+    some("a nested object value", (skeleton) => raws(skeleton).some((raw) => decodes(raw) && Object.values(JSON.parse(raw) as object).some((member) => typeof member === "object" && member !== null && !Array.isArray(member) && Object.keys(member).length > 1)));
+  });
 });
+
+const decodes = (raw: string) => {
+  try {
+    JSON.parse(raw);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Which pruning turned `before` into `after`. */
+function schemaChange(before: SchemaNode, after: SchemaNode): string {
+  const members = (node: SchemaNode) => Object.keys(node.properties ?? {});
+  if (members(after).length < members(before).length) return "removed";
+  if (members(after).some((key) => JSON.stringify(after.properties![key]) !== JSON.stringify(before.properties![key]))) return "any";
+  return before.aliases && !after.aliases ? "aliases" : "unknownKeys";
+}

@@ -4,18 +4,22 @@ import type { CallExpectation } from "../../harness/loading/case-schema.ts";
 import { loadCaseText, type LoadedCase } from "../../harness/loading/loader.ts";
 import { divergenceRequirements } from "../../harness/fuzz/divergence.ts";
 import type { Failure } from "../../harness/running/results.ts";
+import { explainsEverything } from "../../harness/checking/context.ts";
 
-function generated(turns: { raw: string; expect: CallExpectation }[][], hooks = ""): LoadedCase {
+type GeneratedStep = { raw: string; expect: CallExpectation }[] | { grant: string };
+
+function generated(steps: GeneratedStep[], hooks = ""): LoadedCase {
   let next = 0;
-  const steps = turns
+  const written = steps
     .map((calls) => {
+      if (!Array.isArray(calls)) return `  - grant: { call: ${calls.grant} }`;
       const ids = calls.map(() => `c${++next}`);
       const turn = calls.map((call, index) => `      - { id: ${ids[index]}, tool: t, arguments: ${JSON.stringify(call.raw)} }`).join("\n");
       const expect = calls.map((call, index) => `      ${ids[index]}: ${JSON.stringify(call.expect)}`).join("\n");
       return `  - turn:\n${turn}\n    expect:\n${expect}`;
     })
     .join("\n");
-  const text = `id: invariant/fuzz\ntitle: generated\nlevel: must\nrequirements: [INV-5]\ntools:\n  t:\n    schema: { type: object, properties: { p: { type: any } } }\n  u:\n    schema: { type: object }\n${hooks}policy:\n  otherwise: allow\nsteps:\n${steps}\n`;
+  const text = `id: invariant/fuzz\ntitle: generated\nlevel: must\nrequirements: [INV-5]\ntools:\n  t:\n    schema: { type: object, properties: { p: { type: any } } }\n  u:\n    schema: { type: object }\n${hooks}policy:\n  otherwise: allow\nsteps:\n${written}\n`;
   const loaded = loadCaseText("cases/invariant/fuzz.yaml", text);
   if (!("case" in loaded)) throw new Error(loaded.errors.map((error) => error.message).join("\n"));
   return loaded.case;
@@ -36,14 +40,16 @@ describe("the requirement a diverging expectation of a generated case names", ()
     expect(named(testCase, diverged("outcome"))).toEqual({ requirements: [requirement], calls: new Map([["c1", requirement]]) });
   });
 
-  it("the view and the execution: INV-1 and INV-5 alone, BATCH-1 in a batch", () => {
+  it("the view and the execution: INV-1 and INV-5 alone, BATCH-1 in a batch but for the characters executed (INV-5)", () => {
     const alone = generated([[{ raw: '{"p": 1}', expect: { outcome: "executed" } }]]);
     expect(named(alone, diverged("parsedArguments")).requirements).toEqual(["INV-1"]);
     expect(named(alone, diverged("policyEvaluations")).requirements).toEqual(["INV-1"]);
     expect(named(alone, diverged("executedArguments")).requirements).toEqual(["INV-5"]);
     expect(named(alone, diverged("executions")).requirements).toEqual(["INV-5"]);
     const batch = generated([[{ raw: '{"p": 1}', expect: { outcome: "executed" } }, { raw: '{"p": 2}', expect: { outcome: "executed" } }]]);
-    for (const field of ["outcome", "parsedArguments", "executedArguments"] as const) expect(named(batch, diverged(field)).requirements).toEqual(["BATCH-1"]);
+    for (const field of ["outcome", "parsedArguments", "executions"] as const) expect(named(batch, diverged(field)).requirements).toEqual(["BATCH-1"]);
+    // A call run with another call's arguments is found by the universal checks (BATCH-1); an expectation of the executed value is about its characters.
+    expect(named(batch, diverged("executedArguments")).requirements).toEqual(["INV-5"]);
   });
 
   it("after a hook's rewrite: HOOK-1 for a decision or view, HOOK-2 for a rejection; a hook's deny: HOOK-5", () => {
@@ -79,7 +85,7 @@ describe("the requirement a diverging expectation of a generated case names", ()
     expect(named(twoTurns, diverged("differentHashFrom", "c2", 1)).requirements).toEqual(["INV-4"]);
   });
 
-  it("keeps the requirement of a universal failure and of a word that names its own, in order of appearance, one call requirement per call", () => {
+  it("keeps the requirement of a universal failure and of a word that names its own, in order of appearance; a call's first diverging expectation names the call, its others follow", () => {
     const testCase = generated([[{ raw: '{"p": 1}', expect: { outcome: "executed" } }]]);
     const failures: Failure[] = [
       { requirement: "DECOY-2", message: "inherited", check: 16, step: 0, callId: "c1" },
@@ -87,7 +93,63 @@ describe("the requirement a diverging expectation of a generated case names", ()
       diverged("executions"),
       diverged("parsedArguments"),
     ];
-    expect(divergenceRequirements(testCase, failures, "INV-5")).toEqual({ requirements: ["DECOY-2", "MATRIX-3", "INV-5", "INV-1"], calls: new Map([["c1", "INV-5"]]) });
+    // In the written case the parsedArguments failure names the call's requirement, INV-5, not the INV-1 its word alone would.
+    expect(divergenceRequirements(testCase, failures, "INV-5")).toEqual({ requirements: ["DECOY-2", "MATRIX-3", "INV-5"], calls: new Map([["c1", "INV-5"]]) });
     expect(divergenceRequirements(testCase, [], "INV-5")).toEqual({ requirements: ["INV-5"], calls: new Map() });
+  });
+
+  it("keeps the name of an expectation a universal failure accounts for, even when it is the provisional one, and names the call after it", () => {
+    const batch = generated([[{ raw: '{"p": " a"}', expect: { outcome: "executed" } }, { raw: '{"p": 2}', expect: { outcome: "executed" } }]]);
+    const cause: Failure = { requirement: "INV-5", message: "executed differs from evaluated", check: 13, step: 0, callId: "c1" };
+    explainsEverything(cause);
+    // Without the cause, an outcome diverging in a batch is BATCH-1; as a consequence of check 13 it stays INV-5.
+    expect(divergenceRequirements(batch, [cause, diverged("outcome")], "INV-5")).toEqual({ requirements: ["INV-5"], calls: new Map([["c1", "INV-5"]]) });
+    const hookCause: Failure = { requirement: "HOOK-1", message: "the hook was handed another input", check: 4, step: 0, callId: "c1" };
+    explainsEverything(hookCause);
+    const consequence = { ...diverged("outcome"), requirement: "HOOK-1" };
+    expect(divergenceRequirements(batch, [hookCause, consequence, diverged("outcome", "c2")], "INV-5")).toEqual({
+      requirements: ["HOOK-1", "BATCH-1"],
+      calls: new Map([
+        ["c1", "HOOK-1"],
+        ["c2", "BATCH-1"],
+      ]),
+    });
+  });
+});
+
+describe("the requirement a diverging expectation names in the new shapes", () => {
+  const executed = (raw = '{"p": 1}') => [{ raw, expect: { outcome: "executed" } as CallExpectation }];
+
+  it("a falsy replacement the oracle's schema rejected: HOOK-1, the rewrite ignored; any other rejected rewrite: HOOK-2", () => {
+    const invalid = [{ raw: '{"p": 1}', expect: { outcome: "invalid", stage: "schema" } as CallExpectation }];
+    for (const replacement of ["null", '""', "0", "false"]) {
+      expect(named(generated([invalid], `hooks:\n  - { id: h1, rewrite: { replace: ${replacement} } }\n`), diverged("outcome")).requirements, replacement).toEqual(["HOOK-1"]);
+    }
+    expect(named(generated([invalid], "hooks:\n  - { id: h1, rewrite: { replace: [1] } }\n"), diverged("outcome")).requirements).toEqual(["HOOK-2"]);
+  });
+
+  it("a hook that edits its input in place: HOOK-5 for a decision or the parsed view; a rewrite wins over it, and hooks over a batch", () => {
+    const inPlace = "hooks:\n  - { id: h1, mutate: { set: { /p: 2 } } }\n";
+    expect(named(generated([executed()], inPlace), diverged("outcome")).requirements).toEqual(["HOOK-5"]);
+    expect(named(generated([executed()], inPlace), diverged("parsedArguments")).requirements).toEqual(["HOOK-5"]);
+    const both = `${inPlace}  - { id: h2, rewrite: { set: { /p: 3 } } }\n`;
+    expect(named(generated([executed()], both), diverged("outcome")).requirements).toEqual(["HOOK-1"]);
+    const batch = [[...executed(), ...executed('{"p": 2}')]];
+    expect(named(generated(batch, "hooks:\n  - { id: h1, rewrite: { set: { /p: 3 } } }\n"), diverged("outcome", "c2")).requirements).toEqual(["HOOK-1"]);
+    expect(named(generated(batch, "hooks:\n  - { id: h1, tools: [u], rewrite: { set: { /p: 3 } } }\n"), diverged("outcome", "c2")).requirements).toEqual(["BATCH-1"]);
+  });
+
+  it("after a grant, a call of the granted tool expected to run or wait: APPROVAL-1 from the same text, APPROVAL-2 from an equivalent one, APPROVAL-3 for another value", () => {
+    const suspended = [{ raw: '{"p": 1}', expect: { outcome: "suspended", parsedArguments: { p: 1 } } as CallExpectation }];
+    const resumed = (raw: string, expectation: CallExpectation) => generated([suspended, { grant: "c1" }, [{ raw, expect: expectation }]]);
+    const resumedName = (raw: string, expectation: CallExpectation, field: Failure["field"] = "outcome") => named(resumed(raw, expectation), diverged(field, "c2", 2)).requirements;
+    expect(resumedName('{"p": 1}', { outcome: "executed", parsedArguments: { p: 1 } })).toEqual(["APPROVAL-1"]);
+    expect(resumedName('{"p": 1}', { outcome: "executed", parsedArguments: { p: 1 } }, "executedArguments")).toEqual(["APPROVAL-1"]);
+    expect(resumedName('{ "p" : 1.0 }', { outcome: "executed", parsedArguments: { p: 1 } })).toEqual(["APPROVAL-2"]);
+    expect(resumedName('{"p": 2}', { outcome: "suspended", parsedArguments: { p: 2 } })).toEqual(["APPROVAL-3"]);
+    expect(resumedName('{"p": 2}', { outcome: "suspended", parsedArguments: { p: 2 } }, "executions")).toEqual(["APPROVAL-3"]);
+    // Neither an invalid call nor the view the policy was handed is about the grant.
+    expect(resumedName('{"p": ', { outcome: "invalid", stage: "json" })).toEqual(["INV-2"]);
+    expect(resumedName('{"p": 2}', { outcome: "suspended", parsedArguments: { p: 2 } }, "parsedArguments")).toEqual(["INV-1"]);
   });
 });

@@ -203,6 +203,20 @@ describe.each(["zod4", "zod3"] as SchemaLibrary[])("under %s", (library) => {
       expect(node.properties!.m!.default).toEqual({ limits: { n: 1 } });
       expect(output(compile(node), {})).toEqual({ m: { limits: { n: 1 } } });
     });
+
+    it("a node compiled again is reused, its own default still copied per compile", () => {
+      const node = member({ type: "object", properties: { n: { type: "integer" } } });
+      expect(compile(structuredClone(node))).toBe(compile(node));
+      const defaulted: SchemaNode = { type: "object", default: { limits: { n: 1 } }, properties: { limits: { type: "any" } } };
+      const first = output(compile(defaulted), undefined) as { limits: { n: number } };
+      first.limits.n = 99;
+      expect(output(compile(defaulted), undefined)).toEqual({ limits: { n: 1 } });
+    });
+
+    it("a default of -0 below a node is not taken for 0, though JSON writes both 0", () => {
+      expect(Object.is((output(compile(member({ type: "number", default: 0 })), {}) as { m: number }).m, 0)).toBe(true);
+      expect(Object.is((output(compile(member({ type: "number", default: -0 })), {}) as { m: number }).m, -0)).toBe(true);
+    });
   });
 
   it("an observed schema reports each parse's input, and the output of one that succeeded", () => {

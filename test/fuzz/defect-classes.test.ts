@@ -1,0 +1,83 @@
+// Differential fuzzing finds every class of defect the hand-written cases cover: each mutant
+// below from seed 1, with the fewest generated cases that find it (the divergence is the last
+// case run, so one fewer would not find it), written out as a small case that loads, holds on
+// the reference, fails on the mutant, and names only requirements the mutant really breaks.
+import { describe, expect, it } from "vitest";
+import { fuzz } from "../../harness/fuzz/differential.ts";
+import { loadCaseText } from "../../harness/loading/loader.ts";
+import { runCase } from "../../harness/running/runner.ts";
+import referenceAdapter from "../../reference/adapter.ts";
+import { MUTANTS } from "../mutants/catalogue.ts";
+
+/** The most lines a written divergence may have, its header and expectations included. */
+const MAX_LINES = 30;
+
+/** Each class, with its mutants and the generated cases it takes to find each from seed 1. */
+const CLASSES: { name: string; found: Record<string, number> }[] = [
+  {
+    name: "canonical form",
+    found: {
+      "locale-ordered-canonical-form": 5,
+      "top-level-sorted-canonical-form": 1,
+      "html-safe-canonical-escaping": 26,
+      "line-separator-escaping": 9,
+      "ascii-only-canonical-escaping": 2,
+    },
+  },
+  { name: "hash encoding", found: { "latin1-hash": 47 } },
+  { name: "string fidelity", found: { "trims-strings-before-tool": 9, "normalizes-strings-before-tool": 86 } },
+  { name: "duplicate keys by special names", found: { "duplicate-check-in-plain-object": 17, "duplicate-check-on-raw-names": 32 } },
+  {
+    name: "hook semantics",
+    found: {
+      "hook-deny-lost-to-rewrite": 6,
+      "falsy-rewrite-ignored": 8,
+      "hooks-get-live-input": 3,
+      "hook-results-cached-per-tool": 10,
+      "resume-rehooks-stored-input": 29,
+    },
+  },
+  { name: "async policies", found: { "mutation-check-before-settle": 5 } },
+  { name: "batches", found: { "batch-off-by-one": 41 } },
+];
+
+/**
+ * What a mutant breaks beyond its catalogue entry. resume-rehooks-stored-input hooks a resumed
+ * call from the input stored with the suspended one; when no hook rewrites, that stored input
+ * is what the schema parses, so the policy evaluates another call's input (universal checks 5
+ * and 6 name INV-1) as well as the first hook missing the model's request (HOOK-1).
+ */
+
+const mutantNamed = (defect: string) => MUTANTS.find((mutant) => mutant.defect === defect)!;
+
+describe.each(CLASSES)("differential fuzzing finds the $name class", ({ found }) => {
+  it.each(Object.entries(found))("%s, from seed 1 in %i generated cases", async (defect, runs) => {
+    const mutant = mutantNamed(defect);
+    const outcome = await fuzz(mutant, { runs, seed: 1, timeoutMs: 10_000 });
+    if (outcome.kind !== "diverged") throw new Error(`no divergence from ${defect}: ${outcome.kind}`);
+    expect(outcome.runs).toBe(runs);
+
+    const { yaml, path } = outcome.divergence;
+    expect(yaml.trimEnd().split("\n").length).toBeLessThanOrEqual(MAX_LINES);
+    const loaded = loadCaseText(`cases/${path}`, yaml);
+    if (!("case" in loaded)) throw new Error(loaded.errors.map((error) => error.message).join("\n"));
+    const written = loaded.case;
+    const calls = written.steps.flatMap((step) => Object.values(step.expect ?? {}).flatMap((expectation) => expectation.requirement ?? []));
+    const named = new Set([...written.requirements, ...calls]);
+    expect([...named].filter((id) => !mutant.breaks.includes(id))).toEqual([]);
+
+    expect((await runCase(referenceAdapter, written, 10_000)).failures).toEqual([]);
+    const onMutant = await runCase(mutant, written, 10_000);
+    expect(onMutant.status).toBe("failed");
+    expect(onMutant.failures.filter((failure) => !named.has(failure.requirement))).toEqual([]);
+  });
+});
+
+describe("a divergence found through a grant and a pruned schema", () => {
+  it("is found again, the same, from the same seed", async () => {
+    const mutant = mutantNamed("resume-rehooks-stored-input");
+    const [first, second] = await Promise.all([1, 1].map((seed) => fuzz(mutant, { runs: 29, seed, timeoutMs: 10_000 })));
+    expect(first?.kind === "diverged" && first.divergence.yaml).toContain("- grant: { call: c1, view: effective }");
+    expect(second?.kind === "diverged" && second.divergence.yaml).toBe(first?.kind === "diverged" && first.divergence.yaml);
+  });
+});
