@@ -10,7 +10,7 @@ import { caseSkeleton, formatted, hostileRaw, toolSchema, valueFor } from "../ha
 import { provisional, type Skeleton } from "../harness/fuzz/differential.ts";
 import type { Observation } from "../harness/running/observation.ts";
 import { observeCase } from "../harness/running/runner.ts";
-import { sameSnapshot } from "../harness/values/snapshot.ts";
+import { decodedRequest, sameSnapshot } from "../harness/values/snapshot.ts";
 import referenceAdapter from "../reference/adapter.ts";
 import deepCopyForTool from "./mutants/deep-copy-for-tool.ts";
 import doubleParse from "./mutants/double-parse.ts";
@@ -37,14 +37,7 @@ function oneTurn(schema: SchemaNode, raws: string[]): Skeleton {
   };
 }
 
-const decodes = (raw: string) => {
-  try {
-    JSON.parse(raw);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const decodes = (raw: string) => decodedRequest(raw) !== undefined;
 
 const schemaAnd = <T>(more: (schema: SchemaNode) => fc.Arbitrary<T>) => toolSchema.chain((schema) => fc.tuple(fc.constant(schema), more(schema)));
 const hostile = schemaAnd((schema) => valueFor(schema).chain(formatted).chain(hostileRaw));
