@@ -102,15 +102,18 @@ function runtimeSection(verdict: Verdict, cases: readonly LoadedCase[]): string[
     const behind = new Set<Finding>(result.failures.filter((failure) => failure.requirement === requirement.id).flatMap((failure) => findingsFor(verdict.findings.findings, shortest, failure)));
     const level = requirement.level.toUpperCase();
     lines.push(`- **${requirement.id}** (${level}, ${requirement.title}): broken in ${requirement.brokenIn.length} case(s); shortest: [\`${shortest}\`](../cases/${shortest}.yaml).`);
-    for (const finding of behind) lines.push(`  - ${finding.title} (${finding.where}): ${finding.behaviour.trim()} **What to do:** ${finding.advice.trim()}`);
+    for (const finding of behind) lines.push(findingLine(finding));
   }
   for (const result of verdict.results.filter((candidate) => candidate.status === "errored")) {
     const crash = verdict.explanation.byCase.get(result.id) ?? [];
     lines.push(`- errored: [\`${result.id}\`](../cases/${result.id}.yaml): ${result.reason}`);
-    for (const finding of crash) lines.push(`  - ${finding.title} (${finding.where}): ${finding.behaviour.trim()} **What to do:** ${finding.advice.trim()}`);
+    for (const finding of crash) lines.push(findingLine(finding));
   }
   return lines;
 }
+
+/** A finding under a broken requirement or an errored case: what the runtime does, where, and what to do. */
+const findingLine = (finding: Finding) => `  - ${finding.title} (${finding.where}): ${finding.behaviour.trim()} **What to do:** ${finding.advice.trim()}`;
 
 /** adapters/README.md with its generated part replaced. */
 export function readmeWith(readme: string, verdicts: string): string {

@@ -1,7 +1,7 @@
 // What the checks of one turn look at: that turn's records, call by call, and what each call's
 // attempt should have been (its schema input, whether it reached the schema, whether the
 // runtime legitimately did not attempt it).
-import type { Call, CallExpectation } from "../loading/case-schema.ts";
+import { hookAppliesTo, type Call, type CallExpectation } from "../loading/case-schema.ts";
 import type { Failure } from "../running/results.ts";
 import type { ExecutionRecord, HookRecord, Observation, ParseRecord, PolicyRecord, TurnObservation } from "../running/observation.ts";
 import { decodedRequest, sameSnapshot, type Snapshot } from "../values/snapshot.ts";
@@ -68,7 +68,7 @@ export function turnContext(observation: Observation, turn: TurnObservation): Tu
   const policiesOf = of(policies);
   const executionsOf = of(executions);
   const rewritesOf = (callId: string) => hooks.filter((hook) => hook.callId === callId && hook.output !== undefined);
-  const applicableHooks = (call: Call) => (observation.testCase.hooks ?? []).filter((hook) => hook.tools === undefined || hook.tools.includes(call.tool)).map((hook) => hook.id);
+  const applicableHooks = (call: Call) => (observation.testCase.hooks ?? []).filter((hook) => hookAppliesTo(hook, call.tool)).map((hook) => hook.id);
   const notAttempted = new Set<string>();
   let validationFailed = false;
   for (const call of turn.calls) {

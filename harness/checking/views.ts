@@ -46,8 +46,9 @@ const ABSENT = snapshot(undefined);
 
 function suspendedFailures(context: TurnContext, callId: string, raw: string, policies: PolicyRecord[]): Failure[] {
   const outcome = context.turn.outcomes.get(callId);
+  const request = decodedRequest(raw);
   // A malformed call should not have got this far: check 2 reports that, and there is no view to hold.
-  if (outcome?.outcome !== "suspended" || decodedRequest(raw) === undefined) return [];
+  if (outcome?.outcome !== "suspended" || request === undefined) return [];
   const failures: Failure[] = [];
   const fail = (message: string, diff?: string) => failures.push(context.failure(18, "MATRIX-7", message, { callId, ...(diff ? { diff } : {}) }));
   const proposal = outcome.proposal;
@@ -68,7 +69,6 @@ function suspendedFailures(context: TurnContext, callId: string, raw: string, po
   }
   if (proposal.rawArguments === undefined) fail("the suspended proposal has no rawArguments view");
   else if (proposal.rawArguments !== raw) fail(`the suspended rawArguments ${JSON.stringify(proposal.rawArguments)} are not the model's exact string ${JSON.stringify(raw)}`);
-  const request = decodedRequest(raw);
   if (proposal.requestedArguments === undefined) fail("the suspended proposal has no requestedArguments view");
   else if (!sameSnapshot(proposal.requestedArguments, request)) {
     fail("the suspended requestedArguments are not the model's decoded request", snapshotDiff(request, proposal.requestedArguments, "decoded request", "suspended"));

@@ -1,11 +1,11 @@
 // Which requirements a divergence from the reference shows. A generated case has no purpose of
 // its own, so a diverging expectation is named after what it observed: the decoding of a raw
 // string, a grant, a hook's effect, a batch, the policy's view or the execution.
-import type { Call, CallExpectation, Hook } from "../loading/case-schema.ts";
+import { hookAppliesTo, type Call, type CallExpectation, type Hook } from "../loading/case-schema.ts";
 import type { LoadedCase } from "../loading/loader.ts";
 import type { Failure } from "../running/results.ts";
 import { explains } from "../checking/context.ts";
-import { sameJson } from "../values/snapshot.ts";
+import { decodedRequest, sameJson } from "../values/snapshot.ts";
 import { structureProblem } from "../../reference/strict-json.ts";
 
 export interface Naming {
@@ -46,7 +46,7 @@ function fieldRequirement(testCase: LoadedCase, step: number, callId: string, fi
   const call = turn.find((candidate) => candidate.id === callId)!;
   const expected = testCase.steps[step]!.expect![callId]!;
   const batch = turn.length > 1;
-  const hooks = (testCase.hooks ?? []).filter((hook) => hook.tools === undefined || hook.tools.includes(call.tool));
+  const hooks = (testCase.hooks ?? []).filter((hook) => hookAppliesTo(hook, call.tool));
   const rewritten = hooks.some((hook) => hook.rewrite);
   const editedInPlace = hooks.some((hook) => hook.mutate);
   const denyingHook = hooks.find((hook) => hook.decision === "deny");
@@ -55,7 +55,7 @@ function fieldRequirement(testCase: LoadedCase, step: number, callId: string, fi
     case "outcome":
     case "reason":
     case "stage":
-      if (expected.outcome === "invalid" && expected.stage === "json") return decodes(call) ? strictDecodingRequirement(call) : "INV-2";
+      if (expected.outcome === "invalid" && expected.stage === "json") return decodedRequest(call.arguments) !== undefined ? strictDecodingRequirement(call) : "INV-2";
       // A replacement that is null, "", 0 or false is a replacement all the same: ignoring it skips the rewrite.
       if (expected.outcome === "invalid" && hooks.some(replacesWithFalsy)) return "HOOK-1";
       if (expected.outcome === "invalid") return rewritten ? "HOOK-2" : "INV-2";
@@ -101,15 +101,6 @@ function resumeRequirement(testCase: LoadedCase, step: number, call: Call, expec
     return original.arguments === call.arguments ? "APPROVAL-1" : "APPROVAL-2";
   }
   return undefined;
-}
-
-function decodes(call: Call): boolean {
-  try {
-    JSON.parse(call.arguments);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** JSON.parse accepts it, a strict decoder does not: a repeated member name, or a number or nesting it cannot represent. */

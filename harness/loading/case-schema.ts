@@ -220,6 +220,9 @@ export const Hook = z.strictObject({
 });
 export type Hook = z.infer<typeof Hook>;
 
+/** Whether a hook runs for calls to this tool: every tool, unless its `tools` lists some. */
+export const hookAppliesTo = (hook: Hook, tool: string) => hook.tools === undefined || hook.tools.includes(tool);
+
 export const Tool = z.strictObject({
   schema: SchemaNode,
   mutate: Edit.optional().describe("The tool changes the arguments it was handed, in place, when it runs."),

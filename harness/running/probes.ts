@@ -3,6 +3,7 @@
 // the adapter's own word, and they never throw at the runtime, whatever it hands them. Every
 // record carries a global sequence number and the step it fell in.
 import type { PolicyDecision, PreToolUseHook, PreToolUseHookResult, SchemaLibrary, SessionWiring, ToolPolicyInput, WiredTool } from "../adapter.ts";
+import { hookAppliesTo } from "../loading/case-schema.ts";
 import type { LoadedCase } from "../loading/loader.ts";
 import { compileSchema, observedSchema } from "../vocabulary/schema.ts";
 import { decide } from "../vocabulary/policy.ts";
@@ -48,7 +49,7 @@ export function createProbes(testCase: LoadedCase, library: SchemaLibrary = "zod
 
   const hooks: PreToolUseHook[] = (testCase.hooks ?? []).map((hook) => ({
     id: hook.id,
-    appliesTo: (toolName) => hook.tools === undefined || hook.tools.includes(toolName),
+    appliesTo: (toolName) => hookAppliesTo(hook, toolName),
     run(input) {
       const record: HookRecord = { ...stamp(), hookId: hook.id, callId: String(input?.callId), tool: String(input?.toolName), toolInput: snapshot(input?.toolInput), toolInputRef: input?.toolInput };
       const result: PreToolUseHookResult = {};
