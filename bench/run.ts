@@ -1,6 +1,8 @@
 // `npm run bench`: how long loading and running the suite against the reference takes, and how
 // many generated cases differential fuzzing gets through. Speed is measured here, never asserted in tests.
+import { availableParallelism } from "node:os";
 import { fuzz } from "../harness/fuzz/differential.ts";
+import { fuzzInParallel } from "../harness/fuzz/parallel.ts";
 import { DEFAULT_CASES_DIR, loadCases } from "../harness/loading/loader.ts";
 import { runCases } from "../harness/running/runner.ts";
 import { stdioImplementation } from "../harness/running/stdio/implementation.ts";
@@ -47,8 +49,16 @@ try {
   await example.dispose?.();
 }
 
-// The reference fuzzed against itself, as `harness/cli.ts fuzz` does without an adapter. Each round
-// has its own seed (1, 2, 3...), so that no round replays the cases, and schemas, of another.
+// The reference fuzzed against itself, as `harness/cli.ts fuzz --workers 1` does without an
+// adapter. Each round has its own seed (1, 2, 3...), so that no round replays the cases, and
+// schemas, of another.
 const fuzzed = median(await times(FUZZ_ROUNDS, (round) => fuzz(referenceAdapter, { runs: FUZZ_RUNS, seed: round + 1, timeoutMs: 10_000 })));
 const rate = Math.round(FUZZ_RUNS / (fuzzed / 1000));
 console.log(`${"fuzz (reference vs itself)".padEnd(34)} ${rate} cases/s, median of ${FUZZ_ROUNDS} rounds of ${FUZZ_RUNS} runs (baseline before issue 10: ${FUZZ_BASELINE})`);
+
+// The same on one worker per core, as `harness/cli.ts fuzz` does by default: a shard per worker
+// per round, the workers' start-up included.
+const workers = availableParallelism();
+const parallelRuns = FUZZ_RUNS * workers;
+const together = median(await times(FUZZ_ROUNDS, (round) => fuzzInParallel({}, { runs: parallelRuns, seed: round + 1, timeoutMs: 10_000 }, workers)));
+console.log(`${`fuzz on ${workers} workers`.padEnd(34)} ${Math.round(parallelRuns / (together / 1000))} cases/s, median of ${FUZZ_ROUNDS} rounds of ${parallelRuns} runs`);

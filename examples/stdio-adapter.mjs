@@ -307,7 +307,7 @@ function probesFor(testCase) {
       return decision;
     }
     // The edit after yielding to the event loop, just before the decision settles.
-    return new Promise((resolve) => setTimeout(() => resolve((change(), decision)), 0));
+    return new Promise((resolve) => setImmediate(() => resolve((change(), decision))));
   };
   return { tools, hooks, policy, grants, takeRecords: () => records.splice(0) };
 }

@@ -1,8 +1,11 @@
 // `fuzz`: differential fuzzing of an adapter against the reference. A divergence is printed,
 // with the minimal case that shows it, and written under --out as a YAML case file.
 import { mkdirSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fuzz, type FuzzOutcome } from "../fuzz/differential.ts";
+import { fuzzInParallel, WorkerBroke } from "../fuzz/parallel.ts";
+import { SHARD_RUNS } from "../fuzz/shards.ts";
 import { renderProgress } from "../reporting/pretty.ts";
 import type { Output } from "./io.ts";
 import { ADAPTER_OPTIONS, ADAPTER_USAGE, openImplementation, parseOptions, positiveInteger, timeoutOption } from "./common.ts";
@@ -21,6 +24,9 @@ ${ADAPTER_USAGE}
   --seed <n>           the fast-check seed (default ${DEFAULT_FUZZ_SEED}); the same seed finds the same case
   --out <dir>          where to write the case (default: fuzz-cases/), as <dir>/<family>/<name>.yaml
   --timeout <ms>       how long one case may take, in ms
+  --workers <n>        worker threads, each with its own copy of the adapter (default: one per
+                       core); runs are cut into shards of ${SHARD_RUNS}, so the outcome is the same
+                       for any number of workers
 
   Exit codes: 0 no divergence, 1 a divergence (or the reference itself broke), 2 usage errors.
 `;
@@ -32,12 +38,27 @@ export async function fuzzCommand(args: string[], io: Output): Promise<number> {
     seed: { type: "string" },
     out: { type: "string", default: "fuzz-cases" },
     timeout: { type: "string" },
+    workers: { type: "string" },
   });
   const runs = positiveInteger(values.runs, "--runs", DEFAULT_FUZZ_RUNS);
   const seed = positiveInteger(values.seed, "--seed", DEFAULT_FUZZ_SEED);
   const timeoutMs = timeoutOption(values.timeout);
+  const workers = positiveInteger(values.workers, "--workers", availableParallelism());
+  // Opened here even for workers: a module or command that does not load is a usage error, said once.
   const adapter = await openImplementation(values);
-  const outcome = await fuzz(adapter, { runs, seed, timeoutMs }).finally(() => adapter.dispose?.());
+  let outcome: FuzzOutcome;
+  if (workers === 1 || runs <= SHARD_RUNS) {
+    outcome = await fuzz(adapter, { runs, seed, timeoutMs }).finally(() => adapter.dispose?.());
+  } else {
+    await adapter.dispose?.();
+    try {
+      outcome = await fuzzInParallel(values, { runs, seed, timeoutMs }, workers);
+    } catch (error) {
+      if (!(error instanceof WorkerBroke)) throw error;
+      io.err(`effective-args: fuzzing stopped: ${error.message}\n`);
+      return 2;
+    }
+  }
 
   return reportFuzzOutcome(outcome, `${adapter.name} ${adapter.version}`, values.out, io);
 }

@@ -193,7 +193,7 @@ function write(value: unknown, seed: number, space: string): string {
 }
 
 /** A well-spread 32-bit hash of (seed, index) (MurmurHash3's finalizer), so the ranks of one object's keys are in no fixed order. */
-function mix(seed: number, index: number): number {
+export function mix(seed: number, index: number): number {
   let h = (seed ^ Math.imul(index + 1, 0x9e3779b9)) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);

@@ -20,6 +20,7 @@ import { snapshotValue, type Snapshot } from "../values/snapshot.ts";
 import { divergenceRequirements, type Naming } from "./divergence.ts";
 import { caseSkeleton } from "./arbitraries.ts";
 import { compactYaml } from "./render.ts";
+import { shardsOf, type Shard } from "./shards.ts";
 import referenceAdapter from "../../reference/adapter.ts";
 
 export type Skeleton = Omit<CaseFile, "id" | "title" | "level" | "requirements">;
@@ -30,6 +31,8 @@ export interface FuzzOptions {
   timeoutMs: number;
   /** Whose behaviour becomes the expectations: the reference runtime unless given. */
   oracle?: Runnable;
+  /** Generated cases per shard (shards.ts); SHARD_RUNS unless given. */
+  shardRuns?: number;
 }
 
 export interface Divergence {
@@ -51,11 +54,42 @@ class ReferenceBroke extends Error {
   }
 }
 
+/** Fuzzes `adapter` on this thread, one shard after another (parallel.ts runs them on workers, to the same outcome). */
 export function fuzz(adapter: Runnable, options: FuzzOptions): Promise<FuzzOutcome> {
-  return withJitlessZod(() => search(adapter, options));
+  return withJitlessZod(async () => {
+    const shards = shardsOf(options.runs, options.seed, options.shardRuns);
+    const outcomes: FuzzOutcome[] = [];
+    for (const shard of shards) {
+      const outcome = await search(adapter, shard, options);
+      outcomes.push(outcome);
+      if (outcome.kind !== "agreed") break;
+    }
+    return decidedOutcome(outcomes, shards.slice(0, outcomes.length), options.seed)!;
+  });
 }
 
-async function search(adapter: Runnable, options: FuzzOptions): Promise<FuzzOutcome> {
+/**
+ * The run's outcome from its shards' outcomes, in shard order: the first shard that did not
+ * agree decides, once every shard before it has agreed; `undefined` while that is not known.
+ * Runs count every case tried up to the deciding one.
+ */
+export function decidedOutcome(outcomes: readonly (FuzzOutcome | undefined)[], shards: readonly Shard[], seed: number): FuzzOutcome | undefined {
+  let runs = 0;
+  for (const shard of shards) {
+    const outcome = outcomes[shard.index];
+    if (outcome === undefined) return undefined;
+    runs += outcome.runs;
+    if (outcome.kind !== "agreed") return { ...outcome, runs, seed };
+  }
+  return { kind: "agreed", runs, seed };
+}
+
+/** One shard's search: its outcome counts the shard's runs alone. */
+export function fuzzShard(adapter: Runnable, shard: Shard, options: FuzzOptions): Promise<FuzzOutcome> {
+  return withJitlessZod(() => search(adapter, shard, options));
+}
+
+async function search(adapter: Runnable, shard: Shard, options: FuzzOptions): Promise<FuzzOutcome> {
   const capabilities = new Set(adapter.capabilities);
   const arbitrary = caseSkeleton({ hooks: capabilities.has("hooks"), approval: capabilities.has("approval"), batch: capabilities.has("batch") });
   const property = fc.asyncProperty(arbitrary, async (skeleton) => {
@@ -63,7 +97,7 @@ async function search(adapter: Runnable, options: FuzzOptions): Promise<FuzzOutc
     const result = await runCase(adapter, candidate, options.timeoutMs);
     return result.status === "passed";
   });
-  const details = await fc.check(property, { seed: options.seed, numRuns: options.runs, endOnFailure: false });
+  const details = await fc.check(property, { seed: shard.seed, numRuns: shard.runs, endOnFailure: false });
   const base = { runs: details.numRuns, seed: options.seed };
   if (!details.failed || !details.counterexample) return { kind: "agreed", ...base };
   const [skeleton] = details.counterexample;

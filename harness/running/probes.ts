@@ -95,10 +95,10 @@ export function createProbes(testCase: LoadedCase, library: SchemaLibrary = "zod
     }
     // The edit happens after the policy has yielded: a runtime must wait for the decision before checking.
     return new Promise((resolve) =>
-      setTimeout(() => {
+      setImmediate(() => {
         edit();
         resolve(record.decision);
-      }, 0),
+      }),
     );
   };
 

@@ -100,22 +100,30 @@ export function observedSchema(schema: ToolSchema, library: SchemaLibrary, begin
  * for all its sessions, and nodes that recur across cases (as generated ones do) are reused. A
  * compiled node holds no state a parse can change but its default objects, so no default object
  * is shared: each compile wraps its own copy of a node's default, and a node with a default
- * object below it compiles afresh (as does one with a -0 below it, which its text writes 0).
+ * object in it or below it compiles afresh (as does one with a -0, which its text writes 0).
  */
 const COMPILED = new Map([ZOD4, ZOD3].map((library) => [library, new Recent<Built>(2000)]));
 
 function compileNode(node: SchemaNode, library: Library): Built {
-  const { default: value, ...bare } = node;
-  const schema = copiedDefaultBelow(bare) ? compileBare(bare, library) : COMPILED.get(library)!.get(JSON.stringify(bare), () => compileBare(bare, library));
-  // A copy per compiled schema: the library then shares it between parses (as it would in a
-  // runtime), but a runtime that leaks a mutation of it cannot change the loaded case itself.
-  return value !== undefined ? schema.default(structuredClone(value) as never) : schema;
+  if (copiedDefaultIn(node)) {
+    const { default: value, ...bare } = node;
+    const schema = copiedDefaultIn(bare) ? compileBare(bare, library) : compileNode(bare, library);
+    // A copy per compiled schema: the library then shares it between parses (as it would in a
+    // runtime), but a runtime that leaks a mutation of it cannot change the loaded case itself.
+    return value !== undefined ? schema.default(structuredClone(value) as never) : schema;
+  }
+  return COMPILED.get(library)!.get(JSON.stringify(node), () => {
+    const { default: value, ...bare } = node;
+    const schema = compileBare(bare, library);
+    return value !== undefined ? schema.default(value as never) : schema;
+  });
 }
 
-/** A default below the node that each compile must copy: an object (a parse hands it out), or -0 (which JSON writes 0). */
-function copiedDefaultBelow(node: SchemaNode): boolean {
-  const children = [...Object.values(node.properties ?? {}), ...(node.items ? [node.items] : [])];
-  return children.some(({ default: value }) => (typeof value === "object" && value !== null) || Object.is(value, -0)) || children.some(copiedDefaultBelow);
+/** A default in the node or below it that each compile must copy: an object (a parse hands it out), or -0 (which JSON writes 0). */
+function copiedDefaultIn(node: SchemaNode): boolean {
+  const { default: value } = node;
+  if ((typeof value === "object" && value !== null) || Object.is(value, -0)) return true;
+  return Object.values(node.properties ?? {}).some(copiedDefaultIn) || (node.items !== undefined && copiedDefaultIn(node.items));
 }
 
 function compileBare(node: SchemaNode, library: Library): Built {

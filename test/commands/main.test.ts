@@ -1,6 +1,7 @@
 // The commands in process, through the same entry point as the CLI (harness/commands/main.ts):
 // each option and each usage error, what goes to standard output and to standard error, and
 // the exit code. test/cli.test.ts runs the real CLI as a child process.
+import { SHARD_RUNS } from "../../harness/fuzz/shards.ts";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -112,7 +113,7 @@ describe("validate", () => {
 });
 
 describe("fuzz", () => {
-  it.each([["--runs", "0"], ["--runs", "-5"], ["--seed", "x"]])("refuses %s %s with exit 2", async (flag, value) => {
+  it.each([["--runs", "0"], ["--runs", "-5"], ["--seed", "x"], ["--workers", "0"]])("refuses %s %s with exit 2", async (flag, value) => {
     const { code, stderr } = await run("fuzz", `${flag}=${value}`);
     expect([code, stderr]).toEqual([2, expect.stringContaining(`${flag} takes a positive whole number, not "${value}"`)]);
   });
@@ -125,5 +126,12 @@ describe("fuzz", () => {
     expect(diverged.code).toBe(1);
     const written = diverged.stdout.match(/written to (\S+) /)![1]!;
     expect(readFileSync(written.startsWith("/") ? written : join(process.cwd(), written), "utf8")).toMatch(/\nrequirements:\n(  - [A-Z]+-\d+\n)*  - INV-6\n/);
+  });
+
+  it("runs more than one shard on workers, to the outcome one thread reaches", async () => {
+    const args = ["fuzz", "--adapter", "test/mutants/no-mutation-check.ts", "--runs", String(SHARD_RUNS + 1), "--out", join(scratch, "fuzz-workers")];
+    const [alone, together] = [await run(...args, "--workers", "1"), await run(...args, "--workers", "2")];
+    expect(alone.code).toBe(1);
+    expect(together).toEqual(alone);
   });
 });
