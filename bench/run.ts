@@ -7,10 +7,12 @@ import { DEFAULT_CASES_DIR, loadCases } from "../harness/loading/loader.ts";
 import { runCases } from "../harness/running/runner.ts";
 import { stdioImplementation } from "../harness/running/stdio/implementation.ts";
 import referenceAdapter from "../reference/adapter.ts";
+import { largeTurn } from "../test/support/large-turn.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const FUZZ_ROUNDS = Number(process.env.BENCH_FUZZ_ROUNDS ?? 3);
 const FUZZ_RUNS = 2000;
+const SOAK_CASES = Number(process.env.BENCH_SOAK_CASES ?? 20_000);
 /** This line measured on the code before issue 10 (commit 5632e8e), on the same 2-core machine. */
 const FUZZ_BASELINE = "81 cases/s at 5632e8e";
 
@@ -62,3 +64,26 @@ const workers = availableParallelism();
 const parallelRuns = FUZZ_RUNS * workers;
 const together = median(await times(FUZZ_ROUNDS, (round) => fuzzInParallel({}, { runs: parallelRuns, seed: round + 1, timeoutMs: 10_000 }, workers)));
 console.log(`${`fuzz on ${workers} workers`.padEnd(34)} ${Math.round(parallelRuns / (together / 1000))} cases/s, median of ${FUZZ_ROUNDS} rounds of ${parallelRuns} runs`);
+
+// A turn of 10,000 calls (test/running/large-turn.test.ts holds its verdicts): the checks take
+// time linear in the calls.
+const large = largeTurn(10_000);
+const turnTimes = await times(3, () => runCases(referenceAdapter, [large]));
+console.log(`${"a turn of 10,000 calls".padEnd(34)} median ${median(turnTimes).toFixed(0)} ms over 3 rounds`);
+
+// Soak: many cases in one run over stdio, the suite's cases over and over; the harness's memory
+// must not grow with the run (RSS after the first pass and at the end).
+const soakAdapter = await stdioImplementation("node examples/stdio-adapter.mjs");
+try {
+  await runCases(soakAdapter, cases);
+  const rssBefore = process.memoryUsage().rss;
+  const soakCases = Array.from({ length: SOAK_CASES }, (_, index) => cases[index % cases.length]!);
+  const started = performance.now();
+  const results = await runCases(soakAdapter, soakCases);
+  const seconds = (performance.now() - started) / 1000;
+  const passed = results.filter((result) => result.status === "passed").length;
+  const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+  console.log(`${`soak: ${SOAK_CASES} cases over stdio`.padEnd(34)} ${seconds.toFixed(0)} s, ${passed} passed; harness RSS ${mb(rssBefore)} after the first pass, ${mb(process.memoryUsage().rss)} at the end`);
+} finally {
+  await soakAdapter.dispose?.();
+}

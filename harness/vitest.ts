@@ -13,6 +13,7 @@ import type { Implementation } from "./running/implementation.ts";
 import { inProcess } from "./running/in-process.ts";
 import { DEFAULT_CASES_DIR, loadCases } from "./loading/loader.ts";
 import { renderProgress } from "./reporting/pretty.ts";
+import { printable } from "./reporting/printable.ts";
 import { DEFAULT_TIMEOUT_MS, runCase } from "./running/runner.ts";
 import { stdioImplementation } from "./running/stdio/implementation.ts";
 import referenceAdapter from "../reference/adapter.ts";
@@ -61,7 +62,7 @@ export function conformanceSuite(options: ConformanceOptions = {}): void {
       it(testCase.id, async (context) => {
         const result = selection.verdict(await runCase(implementation, testCase, timeoutMs));
         if (result.status === "skipped") context.skip(result.reason);
-        if (result.status !== "passed") throw new Error(`\n${renderProgress(result)}`);
+        if (result.status !== "passed") throw new Error(`\n${printable(renderProgress(result))}`);
       }, timeoutMs + 5_000);
     }
   });

@@ -15,6 +15,12 @@ export interface TurnContext {
   hooks: HookRecord[];
   policiesOf(callId: string): PolicyRecord[];
   executionsOf(callId: string): ExecutionRecord[];
+  /** The hook runs of a call, in order. */
+  hooksOf(callId: string): HookRecord[];
+  /** This turn's parses by a tool's schema of an input equal to `input`, in order. */
+  parsesWith(tool: string, input: Snapshot | undefined): ParseRecord[];
+  /** Whether the tool's schema turned `input` into `output` (undefined: rejected it) in this turn before record `seq`. */
+  parsedBefore(seq: number, tool: string, input: Snapshot | undefined, output: Snapshot | undefined): boolean;
   /** The hook runs of a call that returned a replacement input, in order. */
   rewritesOf(callId: string): HookRecord[];
   /** Whether any hook ran for the call (a hook may change what it was handed, with or without a rewrite). */
@@ -64,10 +70,23 @@ export function turnContext(observation: Observation, turn: TurnObservation): Tu
   const policies = inStep(observation.log.policies);
   const executions = inStep(observation.log.executions);
   const hooks = inStep(observation.log.hooks);
-  const of = <T extends { callId: string }>(records: T[]) => (callId: string) => records.filter((record) => record.callId === callId);
-  const policiesOf = of(policies);
-  const executionsOf = of(executions);
-  const rewritesOf = (callId: string) => hooks.filter((hook) => hook.callId === callId && hook.output !== undefined);
+  // Indexed once, so that the checks of a turn take time in proportion to its calls and records.
+  const policiesOf = indexed(policies, (record) => record.callId);
+  const executionsOf = indexed(executions, (record) => record.callId);
+  const hooksOf = indexed(hooks, (record) => record.callId);
+  const parses = inStep(observation.log.parses);
+  const parsesByInput = indexed(parses, (parse) => inputKey(parse.tool, parse.input));
+  const rewritesOf = (callId: string) => hooksOf(callId).filter((hook) => hook.output !== undefined);
+  // The first parse of each input and output: "before record seq" is then one lookup, however many parses share the input.
+  const firstParse = new Map<string, number>();
+  const resultKey = (tool: string, input: Snapshot | undefined, output: Snapshot | undefined) => {
+    const key = inputKey(tool, input);
+    return key === undefined ? undefined : `${key}\u0000${output === undefined ? "rejected" : output.text}`;
+  };
+  for (const parse of parses) {
+    const key = resultKey(parse.tool, parse.input, parse.output);
+    if (key !== undefined && !firstParse.has(key)) firstParse.set(key, parse.seq);
+  }
   const applicableHooks = (call: Call) => (observation.testCase.hooks ?? []).filter((hook) => hookAppliesTo(hook, call.tool)).map((hook) => hook.id);
   const notAttempted = new Set<string>();
   let validationFailed = false;
@@ -81,18 +100,27 @@ export function turnContext(observation: Observation, turn: TurnObservation): Tu
     turn,
     policies,
     executions,
-    parses: inStep(observation.log.parses),
+    parses,
     hooks,
     policiesOf,
     executionsOf,
+    hooksOf,
+    parsesWith(tool, input) {
+      const key = inputKey(tool, input);
+      return key === undefined ? [] : parsesByInput(key);
+    },
+    parsedBefore(seq, tool, input, output) {
+      const key = resultKey(tool, input, output);
+      return key !== undefined && (firstParse.get(key) ?? Infinity) < seq;
+    },
     rewritesOf,
-    hooked: (callId) => hooks.some((hook) => hook.callId === callId),
+    hooked: (callId) => hooksOf(callId).length > 0,
     schemaInput: (call) => rewritesOf(call.id).at(-1)?.output ?? decodedRequest(call.arguments),
     notAttempted: (callId) => notAttempted.has(callId),
     invalid: (call) => turn.outcomes.get(call.id)?.outcome === "invalid" || decodedRequest(call.arguments) === undefined,
     applicableHooks,
     hooksAstray(call) {
-      const runs = hooks.filter((hook) => hook.callId === call.id);
+      const runs = hooksOf(call.id);
       if (runs.some((run) => run.decision === "deny")) return false;
       const missing = applicableHooks(call).some((id) => !runs.some((run) => run.hookId === id));
       return missing || (runs[0] !== undefined && !sameSnapshot(runs[0].toolInput, decodedRequest(call.arguments)));
@@ -110,4 +138,22 @@ export function turnContext(observation: Observation, turn: TurnObservation): Tu
       return failure;
     },
   };
+}
+
+/** The records with each key, in order; looked up by key. */
+function indexed<T>(records: readonly T[], keyOf: (record: T) => string | undefined): (key: string) => T[] {
+  const index = new Map<string, T[]>();
+  for (const record of records) {
+    const key = keyOf(record);
+    if (key === undefined) continue;
+    const list = index.get(key);
+    if (list) list.push(record);
+    else index.set(key, [record]);
+  }
+  return (key) => index.get(key) ?? [];
+}
+
+/** A tool and a schema input as one key; none for no input, which equals nothing (sameSnapshot). */
+export function inputKey(tool: string, input: Snapshot | undefined): string | undefined {
+  return input === undefined ? undefined : `${tool}\u0000${input.text}`;
 }

@@ -18,7 +18,7 @@ export function hookFailures(context: TurnContext): Failure[] {
     if (!request || context.notAttempted(call.id) || (outcome?.outcome === "invalid" && outcome.stage === "json")) continue;
     const fail = (requirement: string, message: string) => failures.push(context.failure(4, requirement, message, { callId: call.id, ...(requirement === "HOOK-1" && { explains: "every expectation" }) }));
     const applicable = context.applicableHooks(call);
-    const runs = context.hooks.filter((hook) => hook.callId === call.id);
+    const runs = context.hooksOf(call.id);
     const evaluated = context.policiesOf(call.id)[0];
     let expectedInput = request;
     let next = 0;
@@ -48,7 +48,7 @@ export function hookFailures(context: TurnContext): Failure[] {
       next++;
     }
     // Only for an attempt that went on past the hooks: evaluated, run, or its request parsed as it was.
-    const wentOn = evaluated !== undefined || context.executionsOf(call.id).length > 0 || context.parses.some((parse) => parse.tool === call.tool && sameSnapshot(parse.input, request));
+    const wentOn = evaluated !== undefined || context.executionsOf(call.id).length > 0 || context.parsesWith(call.tool, request).length > 0;
     if (denied === undefined && next < applicable.length && runs.length === next && wentOn) {
       const missing = applicable.slice(next).join(", ");
       fail("HOOK-1", `the hook${applicable.length - next > 1 ? "s" : ""} ${missing} did not run for this call before its ${evaluated ? "policy evaluation" : "parse"}`);

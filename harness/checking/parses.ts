@@ -8,7 +8,7 @@ import type { PolicyRecord } from "../running/observation.ts";
 import type { Call } from "../loading/case-schema.ts";
 import { snapshotDiff } from "../values/diff.ts";
 import { decodedRequest, describeSnapshot, sameSnapshot, type Snapshot } from "../values/snapshot.ts";
-import type { TurnContext } from "./context.ts";
+import { inputKey, type TurnContext } from "./context.ts";
 
 export function parseFailures(context: TurnContext): Failure[] {
   // An invalid call that reached the policy is reported as such (validation.ts), not again here;
@@ -20,16 +20,15 @@ export function parseFailures(context: TurnContext): Failure[] {
 /** The policy was handed the output of an earlier parse of this call's schema input. */
 function evaluatedParseFailures(context: TurnContext, call: Call, policy: PolicyRecord): Failure[] {
   const input = context.schemaInput(call);
-  const parsesOf = (wanted: typeof input) =>
-    context.parses.filter((parse) => parse.seq < policy.seq && parse.tool === call.tool && parse.output !== undefined && sameSnapshot(parse.input, wanted));
+  const parsesOf = (wanted: typeof input) => context.parsesWith(call.tool, wanted).filter((parse) => parse.seq < policy.seq && parse.output !== undefined);
+  if (context.parsedBefore(policy.seq, call.tool, input, policy.parsedAtEntry)) return [];
   const candidates = parsesOf(input);
-  if (candidates.some((parse) => sameSnapshot(parse.output, policy.parsedAtEntry))) return [];
   const evaluated = describeSnapshot(policy.parsedAtEntry);
   const rewritten = context.rewritesOf(call.id).length > 0;
   const request = decodedRequest(call.arguments);
   const at = { callId: call.id, explains: "every expectation" as const };
-  if (rewritten && parsesOf(request).some((parse) => sameSnapshot(parse.output, policy.parsedAtEntry))) {
-    const rejected = context.parses.some((parse) => parse.seq < policy.seq && parse.tool === call.tool && parse.output === undefined && sameSnapshot(parse.input, input));
+  if (rewritten && context.parsedBefore(policy.seq, call.tool, request, policy.parsedAtEntry)) {
+    const rejected = context.parsedBefore(policy.seq, call.tool, input, undefined);
     return rejected
       ? [context.failure(5, "HOOK-2", `the schema rejected the hooks' rewrite ${describeSnapshot(input)}, and the policy evaluated the model's request in its place`, at)]
       : [context.failure(5, "HOOK-1", `the policy evaluated the schema output of the model's request instead of the hooks' rewrite ${describeSnapshot(input)}`, at)];
@@ -54,15 +53,15 @@ function evaluatedParseFailures(context: TurnContext, call: Call, policy: Policy
  */
 function parseCountFailures(context: TurnContext): Failure[] {
   const failures: Failure[] = [];
-  const parsesOf = (tool: string, input: Snapshot | undefined) => context.parses.filter((parse) => parse.tool === tool && sameSnapshot(parse.input, input));
+  const parsesOf = (tool: string, input: Snapshot | undefined) => context.parsesWith(tool, input);
   const known = context.turn.calls.filter((call) => !context.hooksAstray(call));
   const groups = groupByInput(context, known.filter((call) => mustBeParsed(context, call)));
   for (const group of groups) {
     const parsed = parsesOf(group.tool, group.input).length;
     if (parsed >= group.calls.length) continue;
     const call = group.calls[parsed]!;
-    const attemptInputs = groupByInput(context, context.turn.calls.filter((candidate) => mayReachSchema(context, candidate)));
-    const foreign = context.parses.filter((parse) => parse.tool === group.tool && !attemptInputs.some((other) => other.tool === parse.tool && sameSnapshot(other.input, parse.input)));
+    const attemptInputs = new Set(groupByInput(context, context.turn.calls.filter((candidate) => mayReachSchema(context, candidate))).map((other) => inputKey(other.tool, other.input)));
+    const foreign = context.parses.filter((parse) => parse.tool === group.tool && !attemptInputs.has(inputKey(parse.tool, parse.input)));
     // Without a rewrite, the decoded request is the call's own input, never a foreign one.
     if (foreign.some((parse) => sameSnapshot(parse.input, decodedRequest(call.arguments)))) {
       failures.push(context.failure(6, "HOOK-1", `the schema parsed the model's request instead of the hooks' rewrite ${describeSnapshot(group.input)}`, { callId: call.id, explains: "every expectation" }));
@@ -98,11 +97,18 @@ interface InputGroup {
 /** Calls grouped by tool and schema input: an in-process schema cannot tell them apart. */
 function groupByInput(context: TurnContext, calls: readonly Call[]): InputGroup[] {
   const groups: InputGroup[] = [];
+  const byKey = new Map<string, InputGroup>();
   for (const call of calls) {
     const input = context.schemaInput(call);
-    const group = groups.find((candidate) => candidate.tool === call.tool && sameSnapshot(candidate.input, input));
-    if (group) group.calls.push(call);
-    else groups.push({ tool: call.tool, input, calls: [call] });
+    const key = inputKey(call.tool, input);
+    const group = key === undefined ? undefined : byKey.get(key);
+    if (group) {
+      group.calls.push(call);
+      continue;
+    }
+    const created = { tool: call.tool, input, calls: [call] };
+    groups.push(created);
+    if (key !== undefined) byKey.set(key, created);
   }
   return groups;
 }
@@ -123,5 +129,5 @@ function mayReachSchema(context: TurnContext, call: Call): boolean {
   if (context.notAttempted(call.id)) return false;
   if (outcome?.outcome === "invalid" && outcome.stage === "json") return false;
   // No policy saw it and it neither ran nor suspended: it may have been parsed, unless a hook's deny stopped it first.
-  return !context.hooks.some((hook) => hook.callId === call.id && hook.decision === "deny");
+  return !context.hooksOf(call.id).some((hook) => hook.decision === "deny");
 }

@@ -35,7 +35,7 @@ export function viewFailures(context: TurnContext): Failure[] {
 /** In process: whether the request view is an object some hook of the call was handed (hooks must get copies). */
 function sharedWithAHook(context: TurnContext, callId: string, policy: PolicyRecord): boolean {
   const view = policy.requestedRef;
-  return typeof view === "object" && view !== null && context.hooks.some((hook) => hook.callId === callId && hook.toolInputRef === view);
+  return typeof view === "object" && view !== null && context.hooksOf(callId).some((hook) => hook.toolInputRef === view);
 }
 
 function hiddenMembers(receiver: string, members: string[]): string {

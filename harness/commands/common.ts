@@ -7,6 +7,7 @@ import type { Adapter } from "../adapter.ts";
 import { inProcess } from "../running/in-process.ts";
 import type { Implementation } from "../running/implementation.ts";
 import { DEFAULT_TIMEOUT_MS } from "../running/runner.ts";
+import { DEFAULT_LIMITS } from "../running/stdio/adapter-process.ts";
 import { stdioImplementation } from "../running/stdio/implementation.ts";
 import referenceAdapter from "../../reference/adapter.ts";
 
@@ -42,25 +43,33 @@ export const timeoutOption = (value: string | undefined) => positiveInteger(valu
 export const ADAPTER_OPTIONS = {
   adapter: { type: "string" },
   "adapter-cmd": { type: "string" },
+  "max-line-bytes": { type: "string" },
 } as const;
 
 export const ADAPTER_USAGE = `  --adapter <path>     a module whose default export (or export "adapter") is an Adapter
-  --adapter-cmd <cmd>  a command that speaks the stdio adapter protocol (spec/adapter-protocol.md)`;
+  --adapter-cmd <cmd>  a command that speaks the stdio adapter protocol (spec/adapter-protocol.md)
+  --max-line-bytes <n> with --adapter-cmd: the longest line (so the largest reply) the adapter may
+                       write, in bytes (default ${DEFAULT_LIMITS.maxLineBytes}); a longer one errors the case`;
 
 /**
  * The implementation the options name: an adapter module, an adapter command, or the
  * reference when neither is given. Dispose of it when done (it may hold a child process).
  */
-export async function openImplementation(options: { adapter?: string | undefined; "adapter-cmd"?: string | undefined }): Promise<Implementation> {
+export async function openImplementation(options: { adapter?: string | undefined; "adapter-cmd"?: string | undefined; "max-line-bytes"?: string | undefined }): Promise<Implementation> {
   if (options.adapter !== undefined && options["adapter-cmd"] !== undefined) throw new UsageError("give --adapter or --adapter-cmd, not both");
+  const maxLineBytes = positiveInteger(options["max-line-bytes"], "--max-line-bytes", DEFAULT_LIMITS.maxLineBytes);
   const command = options["adapter-cmd"];
-  if (command === undefined) return inProcess(await loadAdapter(options.adapter));
+  if (command === undefined && options["max-line-bytes"] !== undefined) throw new UsageError("--max-line-bytes applies to --adapter-cmd only");
+  if (command === undefined) return { ...inProcess(await loadAdapter(options.adapter)), runBy: { how: "in-process", module: options.adapter ?? REFERENCE_MODULE } };
   try {
-    return await stdioImplementation(command);
+    return { ...(await stdioImplementation(command, { maxLineBytes })), runBy: { how: "stdio", command } };
   } catch (error) {
     throw new UsageError(`the adapter command "${command}" did not start: ${(error as Error).message}`);
   }
 }
+
+/** How a report names the reference, run when no adapter is given. */
+export const REFERENCE_MODULE = "effective-args/reference (built in)";
 
 /** The adapter a module exports, or the reference when no path is given. */
 async function loadAdapter(path: string | undefined): Promise<Adapter> {

@@ -1,13 +1,15 @@
 // `fuzz`: differential fuzzing of an adapter against the reference. A divergence is printed,
 // with the minimal case that shows it, and written under --out as a YAML case file.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fuzz, type FuzzOutcome } from "../fuzz/differential.ts";
 import { fuzzInParallel, WorkerBroke } from "../fuzz/parallel.ts";
 import { SHARD_RUNS } from "../fuzz/shards.ts";
 import { renderProgress } from "../reporting/pretty.ts";
+import { printableLine } from "../reporting/printable.ts";
 import type { Output } from "./io.ts";
+import { checkOutputFolder, makeFolder } from "./output-folder.ts";
 import { ADAPTER_OPTIONS, ADAPTER_USAGE, openImplementation, parseOptions, positiveInteger, timeoutOption } from "./common.ts";
 
 export const DEFAULT_FUZZ_RUNS = 200;
@@ -43,6 +45,7 @@ export async function fuzzCommand(args: string[], io: Output): Promise<number> {
   const runs = positiveInteger(values.runs, "--runs", DEFAULT_FUZZ_RUNS);
   const seed = positiveInteger(values.seed, "--seed", DEFAULT_FUZZ_SEED);
   const timeoutMs = timeoutOption(values.timeout);
+  checkOutputFolder(values.out, "--out");
   const workers = positiveInteger(values.workers, "--workers", availableParallelism());
   // Opened here even for workers: a module or command that does not load is a usage error, said once.
   const adapter = await openImplementation(values);
@@ -60,7 +63,7 @@ export async function fuzzCommand(args: string[], io: Output): Promise<number> {
     }
   }
 
-  return reportFuzzOutcome(outcome, `${adapter.name} ${adapter.version}`, values.out, io);
+  return reportFuzzOutcome(outcome, printableLine(`${adapter.name} ${adapter.version}`), values.out, io);
 }
 
 /** Prints what fuzzing found, writes a divergence's case under `out`, and returns the exit code. */
@@ -80,12 +83,21 @@ export function reportFuzzOutcome(outcome: FuzzOutcome, against: string, out: st
   }
   const { divergence } = outcome;
   const file = join(out, divergence.path);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, divergence.yaml);
+  let written: string;
+  try {
+    makeFolder(dirname(file));
+    writeFileSync(file, divergence.yaml);
+    written = `written to ${relative(process.cwd(), file)} (move it under cases/ to keep it)`;
+  } catch (error) {
+    // The divergence is what the run was for: printed whole even when it cannot be saved.
+    const problem = `cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+    written = `not written (${problem}); save it from here`;
+    io.err(`effective-args: ${problem}; the case is printed below\n`);
+  }
   io.out(
     `Divergence after ${outcome.runs} generated cases (seed ${seed}): ${against} differs from the reference.\n\n` +
       renderProgress(divergence.result) +
-      `\nThe minimal case, written to ${relative(process.cwd(), file)} (move it under cases/ to keep it):\n\n` +
+      `\nThe minimal case, ${written}:\n\n` +
       divergence.yaml,
   );
   return 1;

@@ -4,6 +4,7 @@
 import { UsageError } from "./common.ts";
 import { FUZZ_USAGE, fuzzCommand } from "./fuzz.ts";
 import type { Output } from "./io.ts";
+import { printable } from "../reporting/printable.ts";
 import { RUN_USAGE, runCommand } from "./run.ts";
 import { VALIDATE_USAGE, validateCommand } from "./validate.ts";
 
@@ -18,7 +19,9 @@ export const USAGE = `effective-args: conformance suite for effective tool argum
 Usage:
   ${Object.values(COMMANDS).map((command) => command.usage).join("\n  ")}`;
 
-export async function main([name, ...args]: string[], io: Output): Promise<number> {
+export async function main([name, ...args]: string[], output: Output): Promise<number> {
+  // Whatever a command prints may carry an adapter's or a case file's text.
+  const io: Output = { out: (text) => output.out(printable(text)), err: (text) => output.err(printable(text)) };
   try {
     return await dispatch(name, args, io);
   } catch (error) {

@@ -7,7 +7,8 @@ import { renderJson } from "../reporting/json.ts";
 import { renderJunit } from "../reporting/junit.ts";
 import { renderProgress, renderSummary } from "../reporting/pretty.ts";
 import { renderTap } from "../reporting/tap.ts";
-import { DEFAULT_TIMEOUT_MS, runCases } from "../running/runner.ts";
+import { runCasesIsolated } from "../running/isolated.ts";
+import { DEFAULT_TIMEOUT_MS, runCases, type RunOptions } from "../running/runner.ts";
 import { ADAPTER_OPTIONS, ADAPTER_USAGE, openImplementation, parseOptions, timeoutOption, UsageError } from "./common.ts";
 import type { Output } from "./io.ts";
 import { caseSelection, SELECTION_OPTIONS } from "./selection.ts";
@@ -55,8 +56,11 @@ export async function runCommand(args: string[], io: Output): Promise<number> {
   if (cases.length === 0 && loaded.errors.length === 0) throw new UsageError("no case matches the selection");
 
   const adapter = await openImplementation(values);
+  // An adapter module runs in a worker thread, so that --timeout holds even for one that never yields.
+  const module = values.adapter;
+  const run = (options: RunOptions) => (module === undefined ? runCases(adapter, cases, options) : runCasesIsolated(module, cases, options));
   const results = (
-    await runCases(adapter, cases, {
+    await run({
       timeoutMs,
       onResult: reporter === "pretty" ? (result) => io.out(renderProgress(judge(selection.verdict(result), known))) : undefined,
     }).finally(() => adapter.dispose?.())

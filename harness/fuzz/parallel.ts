@@ -2,7 +2,8 @@
 // of workers, each with its own copy of the implementation. The outcome is decided as on one
 // thread: by the first shard, in shard order, that did not agree; shards after it are not
 // started, and the workers still searching them are stopped.
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { startWorker } from "../running/worker-thread.ts";
 import { decidedOutcome, type FuzzOptions, type FuzzOutcome } from "./differential.ts";
 import { shardsOf, type Shard } from "./shards.ts";
 
@@ -52,17 +53,6 @@ export async function fuzzInParallel(source: ImplementationSource, options: Omit
   }
 }
 
-/** The worker module beside this one: TypeScript (loaded through tsx) or compiled JavaScript. */
-function startWorker(setup: WorkerSetup): Worker {
-  const here = import.meta.url;
-  const entry = new URL(here.endsWith(".ts") ? "./worker.ts" : "./worker.js", here);
-  if (!here.endsWith(".ts")) return new Worker(entry, { workerData: setup });
-  // A worker does not inherit the main thread's tsx loader: it registers its own first.
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData: setup });
-}
-
 class ShardWorker {
   private readonly worker: Worker;
   readonly ready: Promise<void>;
@@ -71,7 +61,7 @@ class ShardWorker {
   private stopped = false;
 
   constructor(setup: WorkerSetup) {
-    this.worker = startWorker(setup);
+    this.worker = startWorker(import.meta.url, "worker", setup);
     this.ready = new Promise((resolve, reject) => {
       this.broke = reject;
       this.worker.on("message", (message: FromWorker) => {

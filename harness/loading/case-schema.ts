@@ -21,10 +21,14 @@ const Identifier = z
   .string()
   .regex(/^[A-Za-z0-9_.-]+$/, "an identifier: letters, digits, '_', '.', '-'");
 
-/** RFC 6901 JSON Pointer: "" is the whole document, otherwise "/a/b". */
+/**
+ * RFC 6901 JSON Pointer: "" is the whole document, otherwise "/a/b", with "~" only in "~0" and
+ * "~1". One loop over the characters, whose two branches start differently: linear time, where
+ * the grammar's loop of tokens inside a loop of characters may backtrack without end.
+ */
 export const JsonPointer = z
   .string()
-  .regex(/^(?:\/(?:[^~/]|~[01])*)*$/, 'a JSON Pointer such as "/path" or "/options/depth"');
+  .regex(/^(?:\/(?:[^~]|~[01])*)?$/, 'a JSON Pointer such as "/path" or "/options/depth"');
 
 export const TRANSFORMS = ["trim", "lowercase", "uppercase", "normalize_path", "nfkc"] as const;
 export const SCHEMA_TYPES = ["object", "array", "string", "number", "integer", "boolean", "null", "any"] as const;

@@ -56,7 +56,11 @@ export function loadCases(paths: readonly string[]): LoadResult {
   return { cases: unique, errors };
 }
 
-/** The case files a path names: the file itself, or every *.yaml / *.yml below a folder, sorted. */
+/**
+ * The case files a path names: the file itself, or every *.yaml / *.yml below a folder, sorted.
+ * A link to a file counts as the file, under the link's name; links to folders are not followed
+ * (the search does not recurse through them), so a link loop cannot make it endless.
+ */
 export function listCaseFiles(path: string): string[] {
   const absolute = resolve(path);
   let stats;
@@ -67,9 +71,18 @@ export function listCaseFiles(path: string): string[] {
   }
   if (!stats.isDirectory()) return [absolute];
   return readdirSync(absolute, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.ya?ml$/.test(entry.name))
+    .filter((entry) => /\.ya?ml$/.test(entry.name) && (entry.isFile() || (entry.isSymbolicLink() && linksToFile(join(entry.parentPath, entry.name)))))
     .map((entry) => join(entry.parentPath, entry.name))
     .sort();
+}
+
+/** Whether a link leads to a file; a link to nothing, or to itself, counts, to be reported as unreadable rather than skipped. */
+function linksToFile(link: string): boolean {
+  try {
+    return statSync(link).isFile();
+  } catch {
+    return true;
+  }
 }
 
 export function loadCaseFile(file: string): { case: LoadedCase } | { errors: CaseFileError[] } {

@@ -34,7 +34,15 @@ export function locate(parsed: ParsedYaml, path: readonly PropertyKey[], { key =
   return at(parsed, offset);
 }
 
-export function at(parsed: ParsedYaml, offset: number): string {
+export function at(parsed: Pick<ParsedYaml, "file" | "lines">, offset: number): string {
   const { line, col } = parsed.lines.linePos(offset);
   return `${parsed.file}:${line}:${col}`;
+}
+
+/** The lines of text the YAML parser has not read, for the problems found before it reads them. */
+export function linesOf(text: string): LineCounter {
+  const lines = new LineCounter();
+  lines.addNewLine(0);
+  for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", end + 1)) lines.addNewLine(end + 1);
+  return lines;
 }

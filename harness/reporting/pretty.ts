@@ -1,6 +1,8 @@
 // The pretty reporter: a line per case as it finishes, details for what went wrong, and a
 // summary by level, family and requirement.
+import type { RunBy } from "../running/implementation.ts";
 import type { Failure } from "../running/results.ts";
+import { printableLine } from "./printable.ts";
 import type { Counts } from "./summary.ts";
 import { gateStatus, type GateStatus, type ReportedResult, type RunReport } from "./report.ts";
 
@@ -16,7 +18,8 @@ const MARK: Record<GateStatus, string> = {
 export function renderProgress(result: ReportedResult): string {
   const lines = [`${MARK[gateStatus(result)]} ${result.id} [${result.level}] ${result.title}`];
   if (result.expectation === "unexpected-pass") lines.push("      listed as a known failure, but passed: remove it from the expectations file");
-  if (result.reason) lines.push(`      ${result.reason}`);
+  // An adapter's reason may run over several lines (its stderr): each is indented under the case.
+  if (result.reason) lines.push(...result.reason.split("\n").map((line) => `      ${line}`));
   for (const failure of result.failures) lines.push(...failureLines(failure).map((line) => `      ${line}`));
   return lines.join("\n") + "\n";
 }
@@ -24,7 +27,8 @@ export function renderProgress(result: ReportedResult): string {
 /** "REQ-ID (step N, call X): message", then the diff, if any, indented by two. */
 export function failureLines(failure: Failure): string[] {
   const where = [failure.step !== undefined ? `step ${failure.step + 1}` : "", failure.callId ? `call ${failure.callId}` : ""].filter(Boolean).join(", ");
-  const lines = [`${failure.requirement}${where ? ` (${where})` : ""}: ${failure.message}`];
+  const [first, ...more] = failure.message.split("\n");
+  const lines = [`${failure.requirement}${where ? ` (${where})` : ""}: ${first}`, ...more.map((line) => `  ${line}`)];
   if (failure.diff) lines.push(...failure.diff.split("\n").map((line) => `  ${line}`));
   return lines;
 }
@@ -41,7 +45,8 @@ export function renderSummary(report: RunReport): string {
   for (const stale of report.expectations?.stale ?? []) lines.push(`WARNING ${stale.message}`);
   if (report.caseFileErrors.length || report.expectations?.stale.length) lines.push("");
   const { implementation, summary } = report;
-  lines.push(`${implementation.name} ${implementation.version}: ${summary.badge}`);
+  lines.push(`${printableLine(`${implementation.name} ${implementation.version}`)}: ${summary.badge}`);
+  if (implementation.runBy) lines.push(`run as ${printableLine(describeRunBy(implementation.runBy))}`);
   lines.push("", "By level:");
   for (const [level, counts] of Object.entries(summary.byLevel)) lines.push(`  ${level.toUpperCase().padEnd(16)} ${countsLine(counts)}`);
   lines.push("", "By family:");
@@ -59,4 +64,9 @@ export function renderSummary(report: RunReport): string {
   const known = report.expectations ? `; expected failures: ${summary.expectedFailures}, unexpected passes: ${summary.unexpectedPasses} (${report.expectations.file})` : "";
   lines.push("", `${summary.total} ${summary.total === 1 ? "case" : "cases"}: ${summary.passed} passed, ${summary.failed} failed, ${summary.errored} errored, ${summary.skipped} skipped${known}`);
   return lines.join("\n") + "\n";
+}
+
+/** "in-process module ./my-adapter.ts" or "stdio command node adapter.mjs". */
+export function describeRunBy(runBy: RunBy): string {
+  return runBy.how === "in-process" ? `in-process module ${runBy.module}` : `stdio command ${runBy.command}`;
 }

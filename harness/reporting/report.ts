@@ -3,6 +3,7 @@ import type { Adapter } from "../adapter.ts";
 import { expectationOf, type Expectation, type KnownFailures } from "./known-failures.ts";
 import type { CaseFileError } from "../loading/loader.ts";
 import type { CaseResult, CaseStatus } from "../running/results.ts";
+import type { RunBy } from "../running/implementation.ts";
 import { badge, count, countBy, requirementVerdicts, type Counts, type RequirementVerdict } from "./summary.ts";
 
 /** A case result, with what the expectations file (--expect) made of it when it lists the case. */
@@ -11,7 +12,7 @@ export interface ReportedResult extends CaseResult {
 }
 
 export interface RunReport {
-  implementation: { name: string; version: string; capabilities: string[] };
+  implementation: { name: string; version: string; capabilities: string[]; runBy?: RunBy };
   summary: Counts & {
     /** Listed cases that failed or errored. */
     expectedFailures: number;
@@ -40,7 +41,7 @@ export function judge(result: CaseResult, known: KnownFailures | undefined): Rep
   return expectation ? { ...result, expectation } : result;
 }
 
-export function buildReport(adapter: Pick<Adapter, "name" | "version" | "capabilities">, results: CaseResult[], caseFileErrors: CaseFileError[], known?: KnownFailures): RunReport {
+export function buildReport(adapter: Pick<Adapter, "name" | "version" | "capabilities"> & { runBy?: RunBy }, results: CaseResult[], caseFileErrors: CaseFileError[], known?: KnownFailures): RunReport {
   const requirements = requirementVerdicts(results, adapter.capabilities);
   const judged = results.map((result) => judge(result, known));
   const selected = new Set(results.map((result) => result.id));
@@ -48,7 +49,7 @@ export function buildReport(adapter: Pick<Adapter, "name" | "version" | "capabil
     .filter(([id]) => !selected.has(id))
     .map(([id, entry]) => ({ id, message: `${entry.at}: "${id}" is listed as a known failure but is not among the selected cases` }));
   return {
-    implementation: { name: adapter.name, version: adapter.version, capabilities: [...adapter.capabilities] },
+    implementation: { name: adapter.name, version: adapter.version, capabilities: [...adapter.capabilities], ...(adapter.runBy && { runBy: adapter.runBy }) },
     summary: {
       ...count(results),
       expectedFailures: judged.filter((result) => result.expectation === "expected-failure").length,

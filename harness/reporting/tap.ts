@@ -3,6 +3,8 @@
 // a listed case that passed is "not ok".
 import { stringify } from "yaml";
 import type { Failure } from "../running/results.ts";
+import { describeRunBy } from "./pretty.ts";
+import { printableLine } from "./printable.ts";
 import { gateStatus, type ReportedResult, type RunReport } from "./report.ts";
 
 export function renderTap(report: RunReport): string {
@@ -27,7 +29,8 @@ export function renderTap(report: RunReport): string {
     }
   });
   const { implementation, summary } = report;
-  lines.push(`# ${oneLine(`${implementation.name} ${implementation.version}: ${summary.badge}`)}`);
+  if (implementation.runBy) lines.push(`# run as ${printableLine(describeRunBy(implementation.runBy))}`);
+  lines.push(`# ${printableLine(`${implementation.name} ${implementation.version}`)}: ${summary.badge}`);
   return lines.join("\n") + "\n";
 }
 

@@ -23,10 +23,15 @@ export interface CaseSession {
   close(): Promise<void>;
 }
 
+/** How the implementation under test was run, for the report: a reader can tell what was certified. */
+export type RunBy = { how: "in-process"; module: string } | { how: "stdio"; command: string };
+
 export interface Implementation {
   name: string;
   version: string;
   capabilities: readonly Capability[];
+  /** Known when the command line opened it. */
+  runBy?: RunBy;
   /** A fresh session for one case; throws ImplementationBroke when it cannot start one. */
   openSession(testCase: LoadedCase, timeoutMs: number): Promise<CaseSession>;
   /** Releases what the implementation holds (child processes, for example). */

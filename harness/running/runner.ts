@@ -96,7 +96,13 @@ export async function observeCase(runnable: Runnable, testCase: LoadedCase, time
   let session: CaseSession | undefined;
   try {
     session = await asImplementation(runnable).openSession(testCase, timeoutMs);
-    return { observation: await runSteps(session, testCase) };
+    const observation = await runSteps(session, testCase);
+    // Closed before the verdict: an implementation that breaks as the case ends (an adapter's
+    // second answer to "end") errors this case, not the next one.
+    const closing = session;
+    session = undefined;
+    await closing.close();
+    return { observation };
   } catch (error) {
     if (error instanceof ImplementationBroke) return { errored: error.message };
     throw error;
@@ -127,8 +133,9 @@ async function runSteps(session: CaseSession, testCase: LoadedCase): Promise<Obs
 
 function outcomesByCall(reported: readonly ObservedOutcome[], callIds: readonly string[]): TurnObservation["outcomes"] {
   const outcomes = new Map<string, ObservedOutcome>();
+  const asked = new Set(callIds);
   for (const entry of reported) {
-    if (!callIds.includes(entry.callId)) throw new ImplementationBroke(`runTurn reported an unknown call "${entry.callId}"`);
+    if (!asked.has(entry.callId)) throw new ImplementationBroke(`runTurn reported an unknown call "${entry.callId}"`);
     if (outcomes.has(entry.callId)) throw new ImplementationBroke(`runTurn reported call "${entry.callId}" twice`);
     outcomes.set(entry.callId, entry);
   }

@@ -1,7 +1,7 @@
 // Compiles the policy vocabulary: ordered rules over JSON Pointers, first match decides.
 import type { Condition, Policy } from "../loading/case-schema.ts";
 import type { PolicyDecision, ToolPolicyInput } from "../adapter.ts";
-import { patternRegExp } from "./pattern.ts";
+import { patternMatcher } from "./pattern.ts";
 import { getAt } from "./pointer.ts";
 import { sameJson } from "../values/snapshot.ts";
 
@@ -44,7 +44,7 @@ function compare(condition: Condition, value: unknown): boolean {
   if (typeof value === "string") {
     if (condition.startsWith !== undefined) return value.startsWith(condition.startsWith);
     if (condition.endsWith !== undefined) return value.endsWith(condition.endsWith);
-    if (condition.matches !== undefined) return patternRegExp(condition.matches).test(value);
+    if (condition.matches !== undefined) return patternMatcher(condition.matches).test(value);
   }
   if (typeof value === "number") {
     if (condition.gt !== undefined) return value > condition.gt;

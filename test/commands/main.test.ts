@@ -42,6 +42,10 @@ describe("run", () => {
     [["--adapter", "harness/loading/case-schema.ts"], "does not export an adapter"],
     [["--adapter", "x.ts", "--adapter-cmd", "y"], "give --adapter or --adapter-cmd, not both"],
     [["--adapter-cmd", "exit 3"], 'the adapter command "exit 3" did not start: '],
+    [["--max-line-bytes", "0"], '--max-line-bytes takes a positive whole number, not "0"'],
+    [["--max-line-bytes", "16MiB"], '--max-line-bytes takes a positive whole number, not "16MiB"'],
+    [["--max-line-bytes", "4096"], "--max-line-bytes applies to --adapter-cmd only"],
+    [["--adapter-cmd", "node examples/stdio-adapter.mjs", "--max-line-bytes", "100"], 'the adapter command "node examples/stdio-adapter.mjs" did not start: the adapter wrote a line longer than 100 bytes in answer to hello'],
   ])("%j is a usage error", async (args, message) => {
     const { code, stderr } = await run("run", ...args);
     expect(code).toBe(2);
@@ -68,6 +72,17 @@ describe("run", () => {
     expect((JSON.parse(stdout) as { results: unknown[] }).results).toHaveLength(8);
     expect(stderr).toMatch(/broken\.yaml:\d+:\d+: /);
     for (const reporter of ["junit", "tap"]) expect((await run("run", "--reporter", reporter, "--filter", "matrix/defaults-visible")).stdout).toMatch(reporter === "tap" ? /^TAP version 14\n/ : /^<\?xml/);
+  });
+
+  it("errors the cases an adapter command answers with a line longer than --max-line-bytes, which the usage names", async () => {
+    const { code, stdout } = await run("run", "--reporter", "json", "--filter", "matrix/defaults-visible", "--adapter-cmd", "node examples/stdio-adapter.mjs", "--max-line-bytes", "200");
+    expect(code).toBe(1);
+    expect((JSON.parse(stdout) as { results: { status: string; reason: string }[] }).results.map(({ status, reason }) => ({ status, reason }))).toEqual([
+      { status: "errored", reason: "the adapter wrote a line longer than 200 bytes in answer to turn 1" },
+    ]);
+    for (const command of ["run", "fuzz"]) {
+      expect((await run(command, "--help")).stdout).toContain("--max-line-bytes <n> with --adapter-cmd: the longest line (so the largest reply) the adapter may\n                       write, in bytes (default 16777216)");
+    }
   });
 
   it("exits 1 against a broken runtime", async () => {
@@ -113,9 +128,14 @@ describe("validate", () => {
 });
 
 describe("fuzz", () => {
-  it.each([["--runs", "0"], ["--runs", "-5"], ["--seed", "x"], ["--workers", "0"]])("refuses %s %s with exit 2", async (flag, value) => {
+  it.each([["--runs", "0"], ["--runs", "-5"], ["--seed", "x"], ["--workers", "0"], ["--max-line-bytes", "0"]])("refuses %s %s with exit 2", async (flag, value) => {
     const { code, stderr } = await run("fuzz", `${flag}=${value}`);
     expect([code, stderr]).toEqual([2, expect.stringContaining(`${flag} takes a positive whole number, not "${value}"`)]);
+  });
+
+  it("holds an adapter command to --max-line-bytes", async () => {
+    const { code, stderr } = await run("fuzz", "--runs", "1", "--adapter-cmd", "node examples/stdio-adapter.mjs", "--max-line-bytes", "100");
+    expect([code, stderr]).toEqual([2, expect.stringContaining('the adapter command "node examples/stdio-adapter.mjs" did not start: the adapter wrote a line longer than 100 bytes in answer to hello')]);
   });
 
   it("exits 0 when the adapter agrees, 1 with the case written when it diverges", async () => {

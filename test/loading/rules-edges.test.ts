@@ -9,31 +9,10 @@ import { z } from "zod";
 import { capabilitiesOf, listCaseFiles, loadCases, loadCaseText } from "../../harness/loading/loader.ts";
 import { parseCatalogue } from "../../harness/loading/requirements.ts";
 import { parseYamlWith } from "../../harness/loading/yaml-file.ts";
-import { loadProblems, replaced } from "../support/case-text.ts";
+import { loadProblems, replaced, SAMPLE_CASE } from "../support/case-text.ts";
 
 const FILE = "cases/matrix/sample.yaml";
-// Line 10 holds the node "p", line 13 the rule's condition, line 18 the first step's call.
-const VALID = `id: matrix/sample
-title: A valid case
-level: must
-requirements: [MATRIX-1, MATRIX-2]
-tools:
-  t:
-    schema:
-      type: object
-      properties:
-        p: { type: string }
-policy:
-  rules:
-    - when: { pointer: /p, equals: x }
-      decision: deny
-  otherwise: allow
-steps:
-  - turn:
-      - { id: c1, tool: t, arguments: '{}' }
-    expect:
-      c1: { outcome: executed }
-`;
+const VALID = SAMPLE_CASE;
 
 const problems = (text: string, file = FILE) => loadProblems(file, text);
 const edited = (from: string, to: string, text = VALID) => replaced(text, from, to);
@@ -64,7 +43,7 @@ describe("schema node words and the types they apply to", () => {
 
   it("minLength, transforms and coerce refused on an object; an empty enum refused", () => {
     expect(problems(node("{ type: object, minLength: 1, transforms: [trim], coerce: true, enum: [] }"))).toEqual([
-      at("10:82: tools.t.schema.properties.p.enum: expected array to have >=1 items"),
+      at("10:82: tools.t.schema.properties.p.enum: expected a list of at least 1 item"),
       at('10:39: tools.t.schema.properties.p.minLength: "minLength" applies only to type string or array'),
       at('10:54: tools.t.schema.properties.p.transforms: "transforms" applies only to type string'),
       at('10:70: tools.t.schema.properties.p.coerce: "coerce" applies to string, number, integer or boolean'),
@@ -114,7 +93,7 @@ describe("conditions", () => {
   it("all and any take one or more conditions, not none", () => {
     expect(problems(when("{ all: [{ pointer: /p, equals: x }, { granted: true }] }"))).toBe("loads");
     expect(problems(when("{ any: [{ pointer: /p, equals: x }, { tool: t }] }"))).toBe("loads");
-    expect(problems(when("{ all: [] }"))).toEqual([at("13:20: policy.rules.0.when.all: expected array to have >=1 items")]);
+    expect(problems(when("{ all: [] }"))).toEqual([at("13:20: policy.rules.0.when.all: expected a list of at least 1 item")]);
   });
 
   it("a fact or combinator with a pointer, or with a view", () => {

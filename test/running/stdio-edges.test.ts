@@ -194,7 +194,7 @@ describe("records reported over stdio", () => {
 });
 
 describe("a session over stdio", () => {
-  it("sends the grants sorted, and ends the case when it closes", async () => {
+  it("sends the grants sorted, and ends the case when it closes, with a hello after it whose answer must come next", async () => {
     const log = newLog();
     const implementation = await stdioImplementation(adapter("normal", "*", log));
     adapterPid(implementation);
@@ -205,9 +205,12 @@ describe("a session over stdio", () => {
       await session.runTurn(calls, 1);
       await session.close();
       const requests = requestsIn(log);
-      expect(requests.map((request) => request.type)).toEqual(["hello", "start", "turn", "end"]);
+      expect(requests.map((request) => request.type)).toEqual(["hello", "start", "turn", "end", "hello"]);
       expect(requests[2]!.grants).toEqual(["aa-hash", "zz-hash"]);
-      expect(requests[3]).toEqual({ type: "end", id: 4 });
+      expect(requests.slice(3)).toEqual([
+        { type: "end", id: 4 },
+        { type: "hello", id: 5, protocol: "effective-args/2" },
+      ]);
     } finally {
       await implementation.dispose?.();
     }
@@ -226,7 +229,7 @@ describe("a session over stdio", () => {
       const outcomes = await next.runTurn([{ callId: "c2", toolName: "delete_file", rawArguments: '{"path": "/tmp/other"}' }], 1);
       expect(outcomes).toEqual([{ callId: "c2", outcome: "executed" }]);
       await next.close();
-      expect(requestsIn(log).map((request) => request.type)).toEqual(["hello", "start", "turn", "hello", "start", "turn", "end"]);
+      expect(requestsIn(log).map((request) => request.type)).toEqual(["hello", "start", "turn", "hello", "start", "turn", "end", "hello"]);
     } finally {
       await implementation.dispose?.();
     }

@@ -1,7 +1,7 @@
 // Pins the edges of the "matches" pattern subset: repeat-count limits, where "^" "$" "/" and "\-" may
 // stand, class corner cases, quantifier stacking, exact error messages, and the compiled RegExp.
 import { describe, expect, it } from "vitest";
-import { checkPattern, PatternError, patternRegExp } from "../../harness/vocabulary/pattern.ts";
+import { checkPattern, MAX_STATES, PatternError, patternMatcher } from "../../harness/vocabulary/pattern.ts";
 
 /** The exact message checkPattern throws for `source` (the test fails if it throws nothing else). */
 function rejection(source: string): string {
@@ -17,7 +17,7 @@ function rejection(source: string): string {
 /** Checks that `source` is accepted and its RegExp matches exactly as listed. */
 function accepts(source: string, matching: string[], notMatching: string[]): void {
   expect(() => checkPattern(source)).not.toThrow();
-  const regexp = patternRegExp(source);
+  const regexp = patternMatcher(source);
   for (const text of matching) expect(regexp.test(text), `${source} should match ${JSON.stringify(text)}`).toBe(true);
   for (const text of notMatching) expect(regexp.test(text), `${source} should not match ${JSON.stringify(text)}`).toBe(false);
 }
@@ -164,17 +164,29 @@ describe("messages at the top level", () => {
   });
 });
 
-describe("the compiled RegExp", () => {
-  it("compiles a source once and returns the same RegExp for it", () => {
-    const first = patternRegExp("^cache[0-9]$");
-    expect(patternRegExp("^cache[0-9]$")).toBe(first);
+describe("the matcher", () => {
+  it("compiles a source once and returns the same matcher for it", () => {
+    const first = patternMatcher("^cache[0-9]$");
+    expect(patternMatcher("^cache[0-9]$")).toBe(first);
   });
 
-  it("reads the pattern by code point (the u flag)", () => {
-    const regexp = patternRegExp("^[😀]$");
-    expect(regexp.flags).toBe("u");
-    expect(regexp.test("😀")).toBe(true);
-    expect(regexp.test("\ud83d")).toBe(false);
+  it("reads the pattern and the string by code point", () => {
+    const matcher = patternMatcher("^[😀]$");
+    expect(matcher.test("😀")).toBe(true);
+    expect(matcher.test("\ud83d")).toBe(false);
     accepts("^😀{2}$", ["😀😀"], ["😀", "😀\ude00"]);
+  });
+
+  it("runs in time linear in the string: patterns that make a backtracking engine take for ever answer at once", () => {
+    // A backtracking engine tries 2^34 ways to split the a's before it fails; these finish in microseconds.
+    expect(patternMatcher("^(a+)+$").test(`${"a".repeat(34)}!`)).toBe(false);
+    expect(patternMatcher("^(a|aa)*$").test(`${"a".repeat(5000)}!`)).toBe(false);
+    expect(patternMatcher("(x+x+)+y").test("x".repeat(5000))).toBe(false);
+    expect(patternMatcher("^(a+)+$").test("a".repeat(100_000))).toBe(true);
+  });
+
+  it("refuses a pattern whose counts expand past the most states it may have", () => {
+    expect(rejection("(?:a{1000}){1000}")).toBe(`at character 1: the pattern is too large to run once its repetition counts are expanded (more than ${MAX_STATES} states); use smaller counts`);
+    expect(() => checkPattern("(?:a{100}){100}")).not.toThrow();
   });
 });

@@ -1,13 +1,37 @@
-// One adapter process: started in its own process group (so that killing it leaves no
-// orphans), spoken to in lines of JSON, with the tail of its stderr kept for error messages.
+// One adapter process: started in its own process group with a marker in its environment (so
+// that killing it leaves no orphans), spoken to in lines of JSON, with the tail of its stderr
+// kept for error messages. Every wait on it is bounded: a descendant that outlives it may hold
+// its pipes open, and it may close its stdout and live on.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createInterface } from "node:readline";
+import { finished } from "node:stream";
+import { LineSplitter } from "./lines.ts";
+import { killMarked, MARKER_VARIABLE, newMarker } from "./marker.ts";
 
 const STDERR_TAIL_BYTES = 2048;
 
-/** The process misbehaved: the message says how, with the tail of its stderr. */
+/** What the harness accepts from an adapter, and how long it waits for one to go. */
+export interface ProcessLimits {
+  /** The longest line the adapter may write, in bytes without its newline: the largest reply. */
+  maxLineBytes: number;
+  /** How long to wait for the adapter to exit after SIGKILL, or after it closed its stdout. */
+  exitGraceMs: number;
+  /** How long to wait for its stdout and stderr to close once it has exited. */
+  pipeGraceMs: number;
+}
+
+export const DEFAULT_LIMITS: ProcessLimits = {
+  // Some 4,000 times the largest reply of the suite's cases (4.4 KB); parsing a reply this long
+  // takes some 60 MB of heap.
+  maxLineBytes: 16 * 1024 * 1024,
+  exitGraceMs: 2_000,
+  pipeGraceMs: 1_000,
+};
+
+/** The process misbehaved: the message says how; explain() adds the tail of its stderr. */
 export class ProcessFailure extends Error {}
 
+/** Why no answer will come, for the request `what` waits on. */
+type Fault = (what: string) => string;
 type Waiter = { what: string; resolve: (line: string) => void; reject: (error: Error) => void };
 
 const running = new Set<AdapterProcess>();
@@ -18,34 +42,59 @@ process.once("exit", () => {
 
 export class AdapterProcess {
   private readonly child: ChildProcess;
-  private readonly lines: string[] = [];
+  private readonly marker = newMarker();
+  private readonly limits: ProcessLimits;
+  /** The first line the process wrote while no request waited, not read yet: later ones are dropped. */
+  private unasked: string | undefined;
   private readonly waiters: Waiter[] = [];
   private stderr = "";
   private exit: string | undefined;
+  private fault: Fault | undefined;
   private readonly exited: Promise<void>;
+  private finish!: () => void;
+  /** Settles once the process has exited and its pipes have closed (or been given up on). */
+  private readonly ended = new Promise<void>((resolve) => {
+    this.finish = resolve;
+  });
 
-  constructor(readonly command: string) {
-    // Stryker disable next-line ArrayDeclaration: pipes are also Node's default; written out because the code relies on them
-    this.child = spawn(command, { shell: true, detached: true, stdio: ["pipe", "pipe", "pipe"] });
+  constructor(
+    readonly command: string,
+    limits: Partial<ProcessLimits> = {},
+  ) {
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+    this.child = spawn(command, {
+      shell: true,
+      detached: true,
+      // Stryker disable next-line ArrayDeclaration: pipes are also Node's default; written out because the code relies on them
+      stdio: ["pipe", "pipe", "pipe"],
+      env: { ...process.env, [MARKER_VARIABLE]: this.marker },
+    });
     running.add(this);
     // Listened to first: a spawn that fails early (no file descriptors left) has no streams,
-    // and an "error" event without a listener would end the harness.
+    // and an "error" event without a listener would end the harness. A failed spawn emits
+    // "error" and no "exit".
     this.exited = new Promise((resolve) => {
-      this.child.once("error", (error) => this.ended(`could not be started (${error.message})`, resolve));
-      this.child.once("close", (code, signal) => this.ended(signal ? `was killed by ${signal}` : `exited with code ${code}`, resolve));
+      const exited = (how: string) => {
+        this.exitedAs(how);
+        resolve();
+      };
+      this.child.once("error", (error) => exited(`could not be started (${error.message})`));
+      this.child.once("exit", (code, signal) => exited(signal ? `was killed by ${signal}` : `exited with code ${code}`));
     });
     this.child.stdin?.on("error", () => {
-      // Writing to a process that died: reported by the exit handler below.
+      // Writing to a process that died: reported by the exit handler.
     });
     this.child.stderr?.setEncoding("utf8");
     this.child.stderr?.on("data", (chunk: string) => {
       this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL_BYTES);
     });
-    if (this.child.stdout) {
-      createInterface({ input: this.child.stdout }).on("line", (line) => {
-        const waiter = this.waiters.shift();
-        if (waiter) waiter.resolve(line);
-        else this.lines.push(line);
+    const stdout = this.child.stdout;
+    if (stdout) {
+      const lines = new LineSplitter(this.limits.maxLineBytes, (line) => this.received(line), () => this.refuseLongLine());
+      stdout.on("data", (chunk: Buffer) => lines.push(chunk));
+      stdout.on("end", () => {
+        lines.end();
+        void this.outputClosed();
       });
     }
   }
@@ -63,15 +112,18 @@ export class AdapterProcess {
     if (this.alive) this.child.stdin?.write(JSON.stringify(message) + "\n");
   }
 
-  /** The next line the process writes, or a ProcessFailure when it exits or time runs out. */
+  /** The next line the process writes, or a ProcessFailure when it cannot come or time runs out. */
   nextLine(timeoutMs: number, what: string, limit: string): Promise<string> {
-    const queued = this.lines.shift();
-    if (queued !== undefined) return Promise.resolve(queued);
-    if (!this.alive) return Promise.reject(this.failure(`the adapter ${this.exit} before answering ${what}`));
+    const unasked = this.unasked;
+    if (unasked !== undefined) {
+      this.unasked = undefined;
+      return Promise.resolve(unasked);
+    }
+    if (this.fault) return Promise.reject(new ProcessFailure(this.fault(what)));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters.splice(this.waiters.indexOf(waiter), 1);
-        reject(this.failure(`the adapter did not answer ${what} within ${limit}`));
+        reject(new ProcessFailure(`the adapter did not answer ${what} within ${limit}`));
       }, timeoutMs);
       const waiter: Waiter = {
         what,
@@ -88,18 +140,23 @@ export class AdapterProcess {
     });
   }
 
-  /** An error naming what went wrong, with what the adapter last wrote to stderr. */
-  failure(message: string): ProcessFailure {
+  /** The message with what the adapter last wrote to stderr: whole once kill() has returned. */
+  explain(message: string): string {
     const tail = this.stderr.trim();
-    return new ProcessFailure(tail ? `${message}; its stderr ends with:\n${tail}` : message);
+    return tail ? `${message}; its stderr ends with:\n${tail}` : message;
   }
 
-  /** Ends the process and everything it started, and waits until it has gone. */
+  /** Ends the process and everything it started, and waits (bounded) until it and its pipes have gone. */
   async kill(): Promise<void> {
-    this.killNow();
-    await this.exited;
+    if (this.alive) this.killNow();
+    if (!(await within(this.exited, this.limits.exitGraceMs))) {
+      this.exit ??= `was sent SIGKILL and had not exited ${this.limits.exitGraceMs} ms later`;
+      this.end();
+    }
+    await this.ended;
   }
 
+  /** Kills the process group, then the descendants that left it. */
   killNow(): void {
     if (this.child.pid === undefined) return;
     try {
@@ -107,20 +164,72 @@ export class AdapterProcess {
     } catch {
       // Already gone.
     }
+    killMarked(this.marker);
   }
 
-  /** Waits up to `graceMs` for the process to exit by itself, then kills it. */
+  /** Waits up to `graceMs` for the process to exit by itself, then kills whatever is left of it. */
   async stop(graceMs: number): Promise<void> {
-    const timer = setTimeout(() => this.killNow(), graceMs);
-    await this.exited;
-    clearTimeout(timer);
-    this.killNow(); // whatever it left behind in its group
+    await within(this.exited, graceMs);
+    await this.kill();
   }
 
-  private ended(how: string, resolve: () => void): void {
-    this.exit ??= how;
-    running.delete(this);
-    for (const waiter of this.waiters.splice(0)) waiter.reject(this.failure(`the adapter ${how} before answering ${waiter.what}`));
-    resolve();
+  private received(line: string): void {
+    const waiter = this.waiters.shift();
+    if (waiter) waiter.resolve(line);
+    else this.unasked ??= line;
+  }
+
+  private refuseLongLine(): void {
+    this.fail((what) => `the adapter wrote a line longer than ${this.limits.maxLineBytes} bytes in answer to ${what}`);
+    this.killNow();
+    this.child.stdout?.destroy();
+  }
+
+  /** Stdout ended: as the process exits, normally; a process still running after the grace cannot answer again. */
+  private async outputClosed(): Promise<void> {
+    if (await within(this.exited, this.limits.exitGraceMs)) return;
+    this.fail((what) => `the adapter closed its output (stdout) but kept running, so it cannot answer ${what}`);
+    this.killNow();
+  }
+
+  /** The process is gone: what it left behind goes too, and its pipes are read to the end. */
+  private exitedAs(how: string): void {
+    if (this.exit !== undefined) return;
+    this.exit = how;
+    this.killNow();
+    void this.pipesClosed().then(() => this.end());
+  }
+
+  /** Waits for stdout and stderr to close; a descendant that outlived the process may hold them, so only for a while. */
+  private async pipesClosed(): Promise<void> {
+    const pipes = [this.child.stdout, this.child.stderr].filter((pipe) => pipe !== null);
+    const closed = Promise.all(pipes.map((pipe) => new Promise((resolve) => finished(pipe, resolve))));
+    if (!(await within(closed, this.limits.pipeGraceMs))) for (const pipe of pipes) pipe.destroy();
+  }
+
+  private end(): void {
+    if (!running.delete(this)) return; // ended already
+    this.fail((what) => `the adapter ${this.exit} before answering ${what}`);
+    for (const pipe of [this.child.stdin, this.child.stdout, this.child.stderr]) pipe?.destroy();
+    this.finish();
+  }
+
+  /** From now on every request fails, with the first fault found. */
+  private fail(fault: Fault): void {
+    this.fault ??= fault;
+    for (const waiter of this.waiters.splice(0)) waiter.reject(new ProcessFailure(this.fault(waiter.what)));
+  }
+}
+
+/** Whether `promise` settles within `ms`. */
+async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

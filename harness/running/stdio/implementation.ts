@@ -9,7 +9,7 @@ import { emptyLog, type ProbeLog } from "../observation.ts";
 import { observeOutcomes } from "../outcomes.ts";
 import { caseBudget, ImplementationBroke, type CaseSession, type Implementation } from "../implementation.ts";
 import type { LoadedCase } from "../../loading/loader.ts";
-import { AdapterProcess, ProcessFailure } from "./adapter-process.ts";
+import { AdapterProcess, ProcessFailure, type ProcessLimits } from "./adapter-process.ts";
 import { CallOutcome, HelloReply, PROTOCOL, Reply, type ProbeRecord, type Request, type Value } from "./protocol.ts";
 
 /** How long the adapter may take to start and answer "hello". */
@@ -21,8 +21,8 @@ const END_GRACE_MS = 1_000;
 type TimeLimit = ReturnType<typeof caseBudget>;
 
 /** Starts the command and learns its name, version and capabilities; throws when it cannot. */
-export async function stdioImplementation(command: string): Promise<Implementation> {
-  const connection = new Connection(command);
+export async function stdioImplementation(command: string, limits: Partial<ProcessLimits> = {}): Promise<Implementation> {
+  const connection = new Connection(command, limits);
   const hello = await connection.handshake();
   return {
     name: hello.name,
@@ -39,19 +39,22 @@ class Connection {
   private process: AdapterProcess | undefined;
   private nextId = 0;
 
-  constructor(private readonly command: string) {}
+  constructor(
+    private readonly command: string,
+    private readonly limits: Partial<ProcessLimits>,
+  ) {}
 
   /** Starts the process if it is not running, and says hello. */
   async handshake(): Promise<z.infer<typeof HelloReply>> {
     if (this.process?.alive) return this.hello!;
-    this.process = new AdapterProcess(this.command);
+    await this.process?.kill(); // what an adapter that exited by itself may have left
+    this.process = new AdapterProcess(this.command, this.limits);
     try {
       const limit = { remaining: () => STARTUP_TIMEOUT_MS, describe: `${STARTUP_TIMEOUT_MS} ms` };
       this.hello = (await this.request("hello", { protocol: PROTOCOL }, limit, "hello")) as z.infer<typeof HelloReply>;
       return this.hello;
     } catch (error) {
-      await this.process.kill();
-      throw error;
+      throw await this.broke(error);
     }
   }
   private hello: z.infer<typeof HelloReply> | undefined;
@@ -65,8 +68,7 @@ class Connection {
         return await work();
       } catch (error) {
         broken = true;
-        await this.process?.kill(); // the stream's state is unknown: start afresh next case
-        throw error instanceof ProcessFailure || error instanceof ImplementationBroke ? new ImplementationBroke(error.message) : error;
+        throw await this.broke(error);
       }
     };
 
@@ -91,7 +93,7 @@ class Connection {
           const reply = (await this.request("turn", { turn, calls: [...calls], grants: [...session.grants].sort() }, budget, `turn ${turn}`)) as Extract<Reply, { type: "turn-result" }>;
           for (const record of reply.records) {
             // The checks order records by seq (spec/adapter-protocol.md, "Probe records").
-            if (record.seq <= lastSeq) throw new ImplementationBroke(`the adapter's answer to turn ${turn} breaks the protocol: record seq ${record.seq} does not increase (the record before had ${lastSeq})`);
+            if (record.seq <= lastSeq) throw new ProcessFailure(`the adapter's answer to turn ${turn} breaks the protocol: record seq ${record.seq} does not increase (the record before had ${lastSeq})`);
             lastSeq = record.seq;
             addRecord(log, record, step);
           }
@@ -105,12 +107,14 @@ class Connection {
             return (reply as Extract<Reply, { type: "fingerprinted" }>).proposalHash;
           }),
       }),
+      // The adapter can still break the case as it ends: the runner errors the case then.
       close: async () => {
-        if (broken || !this.process?.alive) return;
-        // Stryker disable next-line StringLiteral: the end request's errors are discarded, so its wording is never shown
+        if (broken) return;
         const grace = { remaining: () => END_GRACE_MS, describe: `${END_GRACE_MS} ms` };
-        // Stryker disable next-line StringLiteral: as above
-        await guarded(() => this.request("end", {}, grace, `the end of case ${testCase.id}`)).catch(() => undefined);
+        await guarded(async () => {
+          await this.request("end", {}, grace, `the end of case ${testCase.id}`);
+          await this.barrier(grace, testCase.id);
+        });
       },
     };
     return session;
@@ -118,34 +122,69 @@ class Connection {
 
   async dispose(): Promise<void> {
     const process = this.process;
-    if (!process?.alive) return;
+    if (!process) return;
     process.send({ type: "shutdown" });
     await process.stop(SHUTDOWN_GRACE_MS);
   }
 
+  /**
+   * Kills the adapter that broke (the stream's state is unknown: the next case starts afresh)
+   * and says how, once it and its stderr have ended, so that the reason always carries the
+   * same stderr tail.
+   */
+  private async broke(error: unknown): Promise<unknown> {
+    const process = this.process!;
+    await process.kill();
+    return error instanceof ProcessFailure ? new ImplementationBroke(process.explain(error.message)) : error;
+  }
+
+  /**
+   * After "ended", a hello whose answer must be the next line: a line the adapter wrote after
+   * its answer to "end" (a second answer, say) comes first, and errors the case that ended
+   * rather than the next one.
+   */
+  private async barrier(limit: TimeLimit, caseId: string): Promise<void> {
+    const { id, line } = await this.ask("hello", { protocol: PROTOCOL }, limit, `hello after the end of case ${caseId}`);
+    if (idOf(line) !== id) throw new ProcessFailure(`the adapter wrote a line nobody asked for after its answer to the end of case ${caseId}: ${clip(line)}`);
+  }
+
   /** Sends one request and reads its reply, which must be JSON, fit the protocol and echo the id. */
   private async request<T extends Request["type"]>(type: T, body: RequestBody<T>, limit: TimeLimit, what: string): Promise<Reply> {
-    const process = this.process!;
-    const id = ++this.nextId;
-    process.send({ type, id, ...body });
-    const line = await process.nextLine(limit.remaining(), what, limit.describe);
+    const { id, line } = await this.ask(type, body, limit, what);
     let message: unknown;
     try {
       message = JSON.parse(line);
     } catch {
-      throw process.failure(`the adapter wrote a line that is not JSON in answer to ${what}: ${clip(line)}`);
+      throw new ProcessFailure(`the adapter wrote a line that is not JSON in answer to ${what}: ${clip(line)}`);
     }
     const reply = Reply.safeParse(message);
     if (!reply.success) {
       const issue = reply.error.issues[0]!;
-      throw process.failure(`the adapter's answer to ${what} breaks the protocol at ${issue.path.join(".") || "(top level)"}: ${issue.message}; it wrote ${clip(line)}`);
+      throw new ProcessFailure(`the adapter's answer to ${what} breaks the protocol at ${issue.path.join(".") || "(top level)"}: ${issue.message}; it wrote ${clip(line)}`);
     }
-    if (reply.data.id !== id) throw process.failure(`the adapter answered request ${reply.data.id} when ${id} (${what}) was asked`);
-    if (reply.data.type === "error") throw process.failure(`the adapter reported an error for ${what}: ${reply.data.message}`);
+    if (reply.data.id !== id) throw new ProcessFailure(`the adapter answered request ${reply.data.id} when ${id} (${what}) was asked`);
+    if (reply.data.type === "error") throw new ProcessFailure(`the adapter reported an error for ${what}: ${reply.data.message}`);
     const expected = { hello: "hello", start: "started", turn: "turn-result", fingerprint: "fingerprinted", end: "ended" }[type as Exclude<T, "shutdown">];
-    if (reply.data.type !== expected) throw process.failure(`the adapter answered ${what} with "${reply.data.type}" instead of "${expected}"`);
+    if (reply.data.type !== expected) throw new ProcessFailure(`the adapter answered ${what} with "${reply.data.type}" instead of "${expected}"`);
     // The message as decoded, not as zod rebuilt it: an own "__proto__" member must survive.
     return message as Reply;
+  }
+
+  /** Sends a request with the next id, and reads the next line. */
+  private async ask<T extends Request["type"]>(type: T, body: RequestBody<T>, limit: TimeLimit, what: string): Promise<{ id: number; line: string }> {
+    const process = this.process!;
+    const id = ++this.nextId;
+    process.send({ type, id, ...body });
+    return { id, line: await process.nextLine(limit.remaining(), what, limit.describe) };
+  }
+}
+
+/** The id a line's message carries, if it is a JSON object with one. */
+function idOf(line: string): unknown {
+  try {
+    return (JSON.parse(line) as { id?: unknown } | null)?.id;
+  } catch {
+    return undefined;
   }
 }
 
