@@ -1,5 +1,7 @@
 // `npm run bench`: how long loading and running the suite against the reference takes, and how
 // many generated cases differential fuzzing gets through. Speed is measured here, never asserted in tests.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fuzz } from "../harness/fuzz/differential.ts";
 import { fuzzInParallel } from "../harness/fuzz/parallel.ts";
@@ -86,4 +88,19 @@ try {
   console.log(`${`soak: ${SOAK_CASES} cases over stdio`.padEnd(34)} ${seconds.toFixed(0)} s, ${passed} passed; harness RSS ${mb(rssBefore)} after the first pass, ${mb(process.memoryUsage().rss)} at the end`);
 } finally {
   await soakAdapter.dispose?.();
+}
+
+// Start-up: the compiled CLI running every case against the reference, beside node importing the
+// same dependencies and nothing else (the floor), in CPU time, median of 5 each. Needs npm run build.
+if (existsSync("dist/harness/cli.js")) {
+  const DEPENDENCIES = ["zod", "zod/v3", "yaml", "diff", "fast-xml-parser", "picomatch", "fast-check", "tsx/esm/api"];
+  const cpuOf = (args: string[]) => {
+    const { stderr } = spawnSync(process.execPath, ["--import", "./bench/cpu-at-exit.mjs", ...args], { encoding: "utf8" });
+    return Number(/cpu (\d+)/.exec(stderr)![1]);
+  };
+  const cli = median(Array.from({ length: 5 }, () => cpuOf(["dist/harness/cli.js", "run", "--reporter", "json"])));
+  const floor = median(Array.from({ length: 5 }, () => cpuOf(["--input-type=module", "-e", `await Promise.all(${JSON.stringify(DEPENDENCIES)}.map((name) => import(name)))`])));
+  console.log(`${"start-up: compiled CLI, every case".padEnd(34)} ${cli} ms CPU, node importing its dependencies ${floor} ms: ${(cli / floor).toFixed(1)}x (median of 5)`);
+} else {
+  console.log("start-up: not measured (run npm run build first)");
 }

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // The command line as a process: runs harness/commands/main.ts with the process's streams and
 // sets the exit code it returns.
 import { main } from "./commands/main.ts";

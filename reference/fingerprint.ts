@@ -1,6 +1,6 @@
-// Canonical JSON (RFC 8785, via canonicalize) and the proposal hash derived from it.
+// Canonical JSON (RFC 8785, the canonicalize package's algorithm) and the proposal hash derived from it.
 import { createHash } from "node:crypto";
-import canonicalize from "canonicalize";
+import { canonicalize } from "./canonical-json.ts";
 
 /** The RFC 8785 form of a value; throws when the value has none (Infinity, BigInt, undefined). */
 export function canonicalJson(value: unknown): string {

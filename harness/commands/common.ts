@@ -1,7 +1,6 @@
 // What the commands share: usage errors, option parsing, loading an adapter module.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { Adapter } from "../adapter.ts";
 import { inProcess } from "../running/in-process.ts";
@@ -10,11 +9,15 @@ import { DEFAULT_TIMEOUT_MS } from "../running/runner.ts";
 import { DEFAULT_LIMITS } from "../running/stdio/adapter-process.ts";
 import { stdioImplementation } from "../running/stdio/implementation.ts";
 import referenceAdapter from "../../reference/adapter.ts";
+import { importAdapterModule } from "./adapter-module.ts";
+import { UsageError } from "./usage-error.ts";
 
-/** A mistake in the command line: reported in one line, exit code 2. */
-export class UsageError extends Error {}
+export { UsageError } from "./usage-error.ts";
 
-export function parseOptions<T extends NonNullable<ParseArgsConfig["options"]>>(args: string[], options: T) {
+/** The values of the options given (named through parseArgs, so that a declaration file can name the type). */
+type OptionValues<T extends NonNullable<ParseArgsConfig["options"]>> = ReturnType<typeof parseArgs<{ args: string[]; strict: true; allowPositionals: false; options: T }>>["values"];
+
+export function parseOptions<T extends NonNullable<ParseArgsConfig["options"]>>(args: string[], options: T): OptionValues<T> {
   return asUsageError(() => parseArgs({ args, strict: true, allowPositionals: false, options }).values);
 }
 
@@ -76,22 +79,24 @@ async function loadAdapter(path: string | undefined): Promise<Adapter> {
   if (path === undefined) return referenceAdapter;
   const absolute = resolve(path);
   if (!existsSync(absolute)) throw new UsageError(`adapter module not found: ${path}`);
-  let module: Record<string, unknown>;
-  try {
-    module = (await import(pathToFileURL(absolute).href)) as Record<string, unknown>;
-  } catch (error) {
-    throw new UsageError(`cannot load adapter module ${path}: ${(error as Error).message}`);
-  }
-  const candidate = (module.default ?? module.adapter) as Partial<Adapter> | undefined;
-  if (
-    typeof candidate !== "object" ||
-    candidate === null ||
-    typeof candidate.name !== "string" ||
-    typeof candidate.version !== "string" ||
-    !Array.isArray(candidate.capabilities) ||
-    typeof candidate.createSession !== "function"
-  ) {
+  const module = await importAdapterModule(absolute, path);
+  // A CommonJS module's exports come as the default: its own default or "adapter" may be inside.
+  const inner = module.default as Record<string, unknown> | undefined;
+  const candidate = [module.default, module.adapter, inner?.default, inner?.adapter].find(isAdapterLike) ?? module.default;
+  if (!isAdapterLike(candidate)) {
     throw new UsageError(`${path} does not export an adapter: expected a default export (or "adapter") with name, version, capabilities and createSession`);
   }
-  return candidate as Adapter;
+  return candidate;
+}
+
+function isAdapterLike(value: unknown): value is Adapter {
+  const candidate = value as Partial<Adapter> | null | undefined;
+  return (
+    typeof candidate === "object" &&
+    candidate !== null &&
+    typeof candidate.name === "string" &&
+    typeof candidate.version === "string" &&
+    Array.isArray(candidate.capabilities) &&
+    typeof candidate.createSession === "function"
+  );
 }

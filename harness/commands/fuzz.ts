@@ -15,7 +15,7 @@ import { ADAPTER_OPTIONS, ADAPTER_USAGE, openImplementation, parseOptions, posit
 export const DEFAULT_FUZZ_RUNS = 200;
 export const DEFAULT_FUZZ_SEED = 1;
 
-export const FUZZ_USAGE = `npx tsx harness/cli.ts fuzz [--adapter <path> | --adapter-cmd <cmd>] [options]
+export const FUZZ_USAGE = `npx effective-args fuzz [--adapter <path> | --adapter-cmd <cmd>] [options]
 
   Generates random cases, runs each on the reference and on the adapter, and reports the first
   divergence, shrunk to a minimal case, as a YAML file to drop into cases/. Without an adapter

@@ -3,6 +3,7 @@
 // Exit codes: 0 success, 1 failures or divergences, 2 usage, case-file or internal errors.
 import { UsageError } from "./common.ts";
 import { FUZZ_USAGE, fuzzCommand } from "./fuzz.ts";
+import { INIT_USAGE, initCommand } from "./init.ts";
 import type { Output } from "./io.ts";
 import { printable } from "../reporting/printable.ts";
 import { RUN_USAGE, runCommand } from "./run.ts";
@@ -12,6 +13,7 @@ const COMMANDS: Record<string, { usage: string; main: (args: string[], io: Outpu
   run: { usage: RUN_USAGE, main: runCommand },
   fuzz: { usage: FUZZ_USAGE, main: fuzzCommand },
   validate: { usage: VALIDATE_USAGE, main: validateCommand },
+  init: { usage: INIT_USAGE, main: initCommand },
 };
 
 export const USAGE = `effective-args: conformance suite for effective tool argument authorization (RFC-0015)
@@ -26,7 +28,7 @@ export async function main([name, ...args]: string[], output: Output): Promise<n
     return await dispatch(name, args, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`effective-args: ${error.message}\nRun "npx tsx harness/cli.ts --help" for usage.\n`);
+      io.err(`effective-args: ${error.message}\nRun "npx effective-args --help" for usage.\n`);
     } else {
       io.err(`effective-args: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
     }

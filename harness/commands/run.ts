@@ -16,7 +16,7 @@ import { caseSelection, SELECTION_OPTIONS } from "./selection.ts";
 /** The document each reporter writes once the run is over; pretty also prints each case as it ends. */
 const REPORTERS: Record<string, (report: RunReport) => string> = { pretty: renderSummary, json: renderJson, junit: renderJunit, tap: renderTap };
 
-export const RUN_USAGE = `npx tsx harness/cli.ts run [options]
+export const RUN_USAGE = `npx effective-args run [options]
 
   Runs the conformance cases against the reference runtime, or against an adapter module.
 

@@ -9,7 +9,7 @@ import referenceAdapter from "../../reference/adapter.ts";
 import { parsePaths, UsageError } from "./common.ts";
 import type { Output } from "./io.ts";
 
-export const VALIDATE_USAGE = `npx tsx harness/cli.ts validate [paths...]
+export const VALIDATE_USAGE = `npx effective-args validate [paths...]
 
   Checks case files (folders are searched for *.yaml and *.yml; default: cases/): each must
   follow the case format, and the reference runtime must meet each case's expectations.

@@ -2,7 +2,7 @@
 // cannot express. Every problem is reported with file, line and what was expected.
 import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { packagePath } from "./package-root.ts";
 import { CaseFile, type Call, type CallExpectation, type SchemaNode } from "./case-schema.ts";
 import { compileSchema } from "../vocabulary/schema.ts";
 import { sameJson } from "../values/snapshot.ts";
@@ -13,7 +13,7 @@ import { locate, type ParsedYaml } from "./source-location.ts";
 import { parseYamlWith, readTextFile } from "./yaml-file.ts";
 
 /** The suite's own cases. */
-export const DEFAULT_CASES_DIR = fileURLToPath(new URL("../../cases", import.meta.url));
+export const DEFAULT_CASES_DIR = packagePath("cases");
 
 
 export interface LoadedCase extends CaseFile {

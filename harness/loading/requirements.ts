@@ -1,6 +1,6 @@
 // The requirements catalogue (spec/requirements.yaml), loaded and checked once.
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { packagePath } from "./package-root.ts";
 import { z } from "zod";
 import { parse } from "yaml";
 import type { Capability } from "../adapter.ts";
@@ -29,7 +29,7 @@ const Requirement = z.strictObject({
 });
 export type Requirement = z.infer<typeof Requirement>;
 
-export const CATALOGUE_PATH = fileURLToPath(new URL("../../spec/requirements.yaml", import.meta.url));
+export const CATALOGUE_PATH = packagePath("spec/requirements.yaml");
 
 /**
  * The catalogue in `text` (read from `path`), by id. It is part of the suite, not user input: a

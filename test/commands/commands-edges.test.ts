@@ -20,7 +20,7 @@ const { folder: scratch, file: scratchFile } = scratchFolder("effective-args-com
 const run = runMain;
 
 /** What main prints on standard error for a usage error. */
-const usageError = (message: string) => `effective-args: ${message}\nRun "npx tsx harness/cli.ts --help" for usage.\n`;
+const usageError = (message: string) => `effective-args: ${message}\nRun "npx effective-args --help" for usage.\n`;
 
 const ALL_CAPABILITIES = '["approval", "batch", "fingerprint", "hooks"]';
 
@@ -79,7 +79,7 @@ describe("adapter modules", () => {
     expect([code, stdout]).toEqual([2, ""]);
     expect(stderr.startsWith("effective-args: internal error: Error: no name to give\n    at ")).toBe(true);
     expect(stderr.endsWith("\n")).toBe(true);
-    expect(stderr).not.toContain("Run \"npx tsx harness/cli.ts --help\"");
+    expect(stderr).not.toContain("Run \"npx effective-args --help\"");
   });
 
   it("reports a thrown value that is no Error (null) as an internal error by its string", async () => {

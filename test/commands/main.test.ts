@@ -19,11 +19,11 @@ describe("the entry point", () => {
     const bare = await run();
     expect([bare.code, bare.stdout, bare.stderr.startsWith("effective-args: conformance suite")]).toEqual([2, "", true]);
     for (const help of ["help", "--help", "-h"]) expect((await run(help)).code).toBe(0);
-    expect((await run("run", "--help")).stdout).toMatch(/^Usage: npx tsx harness\/cli\.ts run \[options\]/);
+    expect((await run("run", "--help")).stdout).toMatch(/^Usage: npx effective-args run \[options\]/);
   });
 
   it("turns an unknown command or option into one line and exit code 2, never a stack trace", async () => {
-    expect(await run("bogus")).toEqual({ code: 2, stdout: "", stderr: 'effective-args: unknown command "bogus"; the commands are run, fuzz, validate\nRun "npx tsx harness/cli.ts --help" for usage.\n' });
+    expect(await run("bogus")).toEqual({ code: 2, stdout: "", stderr: 'effective-args: unknown command "bogus"; the commands are run, fuzz, validate, init\nRun "npx effective-args --help" for usage.\n' });
     const option = await run("run", "--no-such-option");
     expect([option.code, option.stderr]).toEqual([2, expect.stringMatching(/^effective-args: Unknown option '--no-such-option'/)]);
   });

@@ -1,4 +1,4 @@
-// The real CLI as a child process, the way a user runs it (`npx tsx harness/cli.ts ...`), in
+// The real CLI as a child process, the way a user runs it (`npx effective-args ...`: the compiled CLI), in
 // a process group of its own that is killed when it ends or times out (test/support/run-cli.mjs).
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";

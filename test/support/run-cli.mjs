@@ -1,11 +1,12 @@
-// Runs the CLI (`node --import tsx harness/cli.ts ...`) in a process group of its own, passing
+// Runs the compiled CLI (`node dist/harness/cli.js ...`, as the installed package runs it; npm test
+// builds it first) in a process group of its own, passing
 // its output through, and kills the whole group (the CLI and anything it started) when the CLI
 // ends or outlives the timeout, so that no test leaves a process behind or hangs a worker.
 //   node test/support/run-cli.mjs <timeout ms> <cli arguments...>
 import { spawn } from "node:child_process";
 
 const [timeoutMs, ...args] = process.argv.slice(2);
-const child = spawn(process.execPath, ["--import", "tsx", "harness/cli.ts", ...args], { detached: true, stdio: "inherit" });
+const child = spawn(process.execPath, ["dist/harness/cli.js", ...args], { detached: true, stdio: "inherit" });
 const killGroup = () => {
   try {
     process.kill(-child.pid, "SIGKILL");
