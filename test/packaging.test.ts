@@ -4,7 +4,7 @@
 // `npx effective-args init` writes files whose vitest test passes, and vitest runs a test that
 // uses "effective-args/vitest". Real npm, real node, real files.
 import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -37,7 +37,10 @@ async function inProject(kind: string, command: string, ...args: string[]): Prom
 }
 
 beforeAll(async () => {
-  await run("npm", ["pack", "--silent", "--pack-destination", scratch], { cwd: process.cwd() });
+  // npm test has just built dist/; packing without the prepare script leaves it as it is, so that
+  // the other tests, which spawn the compiled CLI meanwhile, never see it half rewritten.
+  if (!existsSync("dist/harness/cli.js")) throw new Error("dist/ is not built: run npm run build (npm test does)");
+  await run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", scratch], { cwd: process.cwd() });
   const tarball = join(scratch, readdirSync(scratch).find((name) => name.endsWith(".tgz"))!);
   for (const kind of KINDS) {
     const folder = join(scratch, kind);

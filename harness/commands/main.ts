@@ -1,25 +1,42 @@
 // The command line: which command, its usage, and the exit code, with every error a user or an
 // adapter can cause turned into one line and exit code 2. harness/cli.ts is the process around it.
 // Exit codes: 0 success, 1 failures or divergences, 2 usage, case-file or internal errors.
-import { UsageError } from "./common.ts";
-import { FUZZ_USAGE, fuzzCommand } from "./fuzz.ts";
-import { INIT_USAGE, initCommand } from "./init.ts";
 import type { Output } from "./io.ts";
+import { UsageError } from "./usage-error.ts";
 import { printable } from "../reporting/printable.ts";
-import { RUN_USAGE, runCommand } from "./run.ts";
-import { VALIDATE_USAGE, validateCommand } from "./validate.ts";
 
-const COMMANDS: Record<string, { usage: string; main: (args: string[], io: Output) => Promise<number> }> = {
-  run: { usage: RUN_USAGE, main: runCommand },
-  fuzz: { usage: FUZZ_USAGE, main: fuzzCommand },
-  validate: { usage: VALIDATE_USAGE, main: validateCommand },
-  init: { usage: INIT_USAGE, main: initCommand },
+interface Command {
+  usage: string;
+  main: (args: string[], io: Output) => Promise<number>;
+}
+
+/** Each command's module, loaded when the command runs: `run` does not pay for the fuzzer's. */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  run: async () => {
+    const { RUN_USAGE, runCommand } = await import("./run.ts");
+    return { usage: RUN_USAGE, main: runCommand };
+  },
+  fuzz: async () => {
+    const { FUZZ_USAGE, fuzzCommand } = await import("./fuzz.ts");
+    return { usage: FUZZ_USAGE, main: fuzzCommand };
+  },
+  validate: async () => {
+    const { VALIDATE_USAGE, validateCommand } = await import("./validate.ts");
+    return { usage: VALIDATE_USAGE, main: validateCommand };
+  },
+  init: async () => {
+    const { INIT_USAGE, initCommand } = await import("./init.ts");
+    return { usage: INIT_USAGE, main: initCommand };
+  },
 };
 
-export const USAGE = `effective-args: conformance suite for effective tool argument authorization (RFC-0015)
+async function usage(): Promise<string> {
+  const commands = await Promise.all(Object.values(COMMANDS).map((load) => load()));
+  return `effective-args: conformance suite for effective tool argument authorization (RFC-0015)
 
 Usage:
-  ${Object.values(COMMANDS).map((command) => command.usage).join("\n  ")}`;
+  ${commands.map((command) => command.usage).join("\n  ")}`;
+}
 
 export async function main([name, ...args]: string[], output: Output): Promise<number> {
   // Whatever a command prints may carry an adapter's or a case file's text.
@@ -38,15 +55,16 @@ export async function main([name, ...args]: string[], output: Output): Promise<n
 
 async function dispatch(name: string | undefined, args: string[], io: Output): Promise<number> {
   if (name === undefined) {
-    io.err(USAGE);
+    io.err(await usage());
     return 2;
   }
   if (name === "-h" || name === "--help" || name === "help") {
-    io.out(USAGE);
+    io.out(await usage());
     return 0;
   }
-  const command = COMMANDS[name];
-  if (!command) throw new UsageError(`unknown command "${name}"; the commands are ${Object.keys(COMMANDS).join(", ")}`);
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!load) throw new UsageError(`unknown command "${name}"; the commands are ${Object.keys(COMMANDS).join(", ")}`);
+  const command = await load();
   if (args.includes("-h") || args.includes("--help")) {
     io.out(`Usage: ${command.usage}`);
     return 0;

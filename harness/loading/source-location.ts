@@ -1,5 +1,5 @@
 // Maps a path inside a parsed YAML document back to "file:line:column" for error messages.
-import { isCollection, isMap, isNode, isScalar, LineCounter, parseDocument, type Document } from "yaml";
+import { Composer, isCollection, isMap, isNode, isScalar, LineCounter, parseDocument, YAMLParseError, type CST, type Document } from "yaml";
 
 export interface ParsedYaml {
   file: string;
@@ -7,10 +7,30 @@ export interface ParsedYaml {
   lines: LineCounter;
 }
 
+const OPTIONS = { prettyErrors: false, uniqueKeys: true } as const;
+
 export function parseYamlFile(file: string, text: string): ParsedYaml {
   const lines = new LineCounter();
-  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const document = parseDocument(text, { lineCounter: lines, ...OPTIONS });
   return { file, document, lines };
+}
+
+/**
+ * The document of a syntax tree already read (yaml-limits.ts): what parseYamlFile makes of the
+ * same text, without reading it again. `lines` was fed as the tree was read.
+ */
+export function composeYamlFile(file: string, text: string, tokens: readonly CST.Token[], lines: LineCounter): ParsedYaml {
+  let document: Document.Parsed | undefined;
+  for (const next of new Composer(OPTIONS).compose(tokens, true, text.length)) {
+    if (!document) {
+      document = next;
+      continue;
+    }
+    // As parseDocument says it.
+    document.errors.push(new YAMLParseError([next.range[0], next.range[1]], "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
+    break;
+  }
+  return { file, document: document!, lines };
 }
 
 /**

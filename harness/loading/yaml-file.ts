@@ -4,9 +4,10 @@ import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import type { z } from "zod";
 import { expectedWords } from "./issue-words.ts";
-import { locate, at, linesOf, parseYamlFile, type ParsedYaml } from "./source-location.ts";
+import { LineCounter } from "yaml";
+import { locate, at, composeYamlFile, linesOf, type ParsedYaml } from "./source-location.ts";
 import { decodeUtf8 } from "./utf8.ts";
-import { aliasProblem, nestingProblem } from "./yaml-limits.ts";
+import { aliasProblem, readSyntaxTree } from "./yaml-limits.ts";
 
 /** The file's text, or a message naming it ("what" says what kind of file it is). */
 export function readTextFile(path: string, what: string): { text: string } | { errors: string[] } {
@@ -35,9 +36,10 @@ export function parseYamlWith<T>(schema: z.ZodType<T>, shown: string, text: stri
 
 /** The document, or its syntax errors, or the bound of yaml-limits.ts it breaks. */
 function readYaml(shown: string, text: string): { source: ParsedYaml } | { errors: string[] } {
-  const tooDeep = nestingProblem(text);
-  if (tooDeep) return { errors: [`${at({ file: shown, lines: linesOf(text) }, tooDeep.offset)}: ${tooDeep.message}`] };
-  const source = parseYamlFile(shown, text);
+  const lines = new LineCounter();
+  const read = readSyntaxTree(text, lines.addNewLine);
+  if ("problem" in read) return { errors: [`${at({ file: shown, lines: linesOf(text) }, read.problem.offset)}: ${read.problem.message}`] };
+  const source = composeYamlFile(shown, text, read.tokens, lines);
   if (source.document.errors.length > 0) {
     return { errors: source.document.errors.map((error) => `${at(source, error.pos[0])}: YAML syntax: ${error.message.split("\n")[0]}`) };
   }

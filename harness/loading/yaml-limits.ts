@@ -29,24 +29,31 @@ const COLLECTIONS = new Set(["block-map", "block-seq", "flow-collection"]);
 const RECURSIVE_INDICATORS = new Set(["anchor", "tag", "seq-item-ind", "explicit-key-ind", "map-value-ind"]);
 
 /**
- * Before the yaml library composes the file (by recursion): the first list or mapping nested
- * deeper than MAX_NESTING, or the first indicator past MAX_INDICATORS_IN_A_ROW. The parser is
- * fed one token at a time, so the reading stops there, before any recursion goes deep.
+ * Reads the file's syntax tree (CST), stopping, before the yaml library composes it (by
+ * recursion), at the first list or mapping nested deeper than MAX_NESTING or the first
+ * indicator past MAX_INDICATORS_IN_A_ROW. The parser is fed one token at a time, so the reading
+ * stops there, before any recursion goes deep. The tree is what source-location.ts composes: the
+ * file is parsed once. `onNewLine` is told where each line starts, as the parser finds them.
  */
-export function nestingProblem(text: string): LimitProblem | undefined {
-  const parser = new Parser();
+export function readSyntaxTree(text: string, onNewLine?: (offset: number) => void): { tokens: CST.Token[] } | { problem: LimitProblem } {
+  const parser = new Parser(onNewLine);
+  // As Parser.parse does: the first line starts at 0.
+  onNewLine?.(0);
+  const tokens: CST.Token[] = [];
   let inARow = 0;
   for (const token of new Lexer().lex(text)) {
-    for (const _ of parser.next(token)); // what is read so far is in the parser's stack, not in what it yields
+    // What is read so far is in the parser's stack; what it yields is done.
+    for (const done of parser.next(token)) tokens.push(done);
     const tooDeep = parser.stack.length > MAX_NESTING ? openCollections(parser)[MAX_NESTING] : undefined;
-    if (tooDeep) return { offset: tooDeep.offset, message: `nested too deeply: ${TOO_DEEP}` };
+    if (tooDeep) return { problem: { offset: tooDeep.offset, message: `nested too deeply: ${TOO_DEEP}` } };
     const type = CST.tokenType(token);
     if (type !== "space") inARow = type !== null && RECURSIVE_INDICATORS.has(type) ? inARow + 1 : 0;
     if (inARow > MAX_INDICATORS_IN_A_ROW) {
-      return { offset: parser.offset - token.length, message: `more than ${MAX_INDICATORS_IN_A_ROW} anchors, tags or "-", "?", ":" indicators in a row, more than the YAML reader can take` };
+      return { problem: { offset: parser.offset - token.length, message: `more than ${MAX_INDICATORS_IN_A_ROW} anchors, tags or "-", "?", ":" indicators in a row, more than the YAML reader can take` } };
     }
   }
-  return undefined;
+  for (const done of parser.end()) tokens.push(done);
+  return { tokens };
 }
 
 function openCollections(parser: Parser): CST.Token[] {
