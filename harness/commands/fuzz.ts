@@ -9,6 +9,7 @@ import { SHARD_RUNS } from "../fuzz/shards.ts";
 import { renderProgress } from "../reporting/pretty.ts";
 import { printableLine } from "../reporting/printable.ts";
 import type { Output } from "./io.ts";
+import { fileErrorCode } from "../loading/yaml-file.ts";
 import { checkOutputFolder, makeFolder } from "./output-folder.ts";
 import { ADAPTER_OPTIONS, ADAPTER_USAGE, openImplementation, parseOptions, positiveInteger, timeoutOption } from "./common.ts";
 
@@ -90,7 +91,7 @@ export function reportFuzzOutcome(outcome: FuzzOutcome, against: string, out: st
     written = `written to ${relative(process.cwd(), file)} (move it under cases/ to keep it)`;
   } catch (error) {
     // The divergence is what the run was for: printed whole even when it cannot be saved.
-    const problem = `cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+    const problem = `cannot write ${file} (${fileErrorCode(error)})`;
     written = `not written (${problem}); save it from here`;
     io.err(`effective-args: ${problem}; the case is printed below\n`);
   }

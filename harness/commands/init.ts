@@ -6,6 +6,7 @@ import { join, relative, resolve } from "node:path";
 import { packagePath } from "../loading/package-root.ts";
 import { parseOptions, UsageError } from "./common.ts";
 import type { Output } from "./io.ts";
+import { fileErrorCode } from "../loading/yaml-file.ts";
 import { makeFolder } from "./output-folder.ts";
 
 export const INIT_USAGE = `npx effective-args init [--kind typescript | stdio] [--dir <folder>]
@@ -66,7 +67,7 @@ export async function initCommand(args: string[], io: Output): Promise<number> {
   try {
     makeFolder(dir);
   } catch (error) {
-    throw new UsageError(`--dir ${values.dir}: cannot make the folder (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw new UsageError(`--dir ${values.dir}: cannot make the folder (${fileErrorCode(error)})`);
   }
   for (const [name, text] of files) {
     const path = join(dir, name);

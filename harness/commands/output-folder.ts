@@ -3,6 +3,7 @@
 import { mkdirSync, statSync, type Stats } from "node:fs";
 import { dirname } from "node:path";
 import { UsageError } from "./common.ts";
+import { fileErrorCode } from "../loading/yaml-file.ts";
 
 /** A usage error unless `folder` is a folder, or could be made one: its nearest existing ancestor is a folder. */
 export function checkOutputFolder(folder: string, flag: string): void {
@@ -11,7 +12,7 @@ export function checkOutputFolder(folder: string, flag: string): void {
     try {
       found = existing(path);
     } catch (error) {
-      throw new UsageError(`${flag} ${folder}: cannot look at ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      throw new UsageError(`${flag} ${folder}: cannot look at ${path} (${fileErrorCode(error)})`);
     }
     if (found) {
       if (!found.isDirectory()) throw new UsageError(`${flag} ${folder}: ${path === folder ? "it" : path} is a file, not a folder`);

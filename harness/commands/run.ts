@@ -2,6 +2,7 @@
 import { writeFileSync } from "node:fs";
 import { knownFailuresYaml, loadKnownFailures, type KnownFailures } from "../reporting/known-failures.ts";
 import { DEFAULT_CASES_DIR, loadCases } from "../loading/loader.ts";
+import { fileErrorCode } from "../loading/yaml-file.ts";
 import { buildReport, exitCode, judge, notices, type RunReport } from "../reporting/report.ts";
 import { renderJson } from "../reporting/json.ts";
 import { renderJunit } from "../reporting/junit.ts";
@@ -84,7 +85,7 @@ function writeExpectations(path: string, report: RunReport, known: KnownFailures
   try {
     writeFileSync(path, knownFailuresYaml(`${name} ${version}`, report.results, known));
   } catch (error) {
-    throw new UsageError(`cannot write the expectations file ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw new UsageError(`cannot write the expectations file ${path} (${fileErrorCode(error)})`);
   }
   const listed = report.results.filter((result) => result.status === "failed" || result.status === "errored").length;
   io.err(`effective-args: wrote ${listed} known ${listed === 1 ? "failure" : "failures"} to ${path}\n`);

@@ -59,10 +59,10 @@ export function at(parsed: Pick<ParsedYaml, "file" | "lines">, offset: number): 
   return `${parsed.file}:${line}:${col}`;
 }
 
-/** The lines of text the YAML parser has not read, for the problems found before it reads them. */
-export function linesOf(text: string): LineCounter {
+/** "file:line:column" of an offset in text the YAML parser has not read: for problems found before it reads it. */
+export function atInText(file: string, text: string, offset: number): string {
   const lines = new LineCounter();
   lines.addNewLine(0);
   for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", end + 1)) lines.addNewLine(end + 1);
-  return lines;
+  return at({ file, lines }, offset);
 }

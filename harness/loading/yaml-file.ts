@@ -5,9 +5,14 @@ import { relative } from "node:path";
 import type { z } from "zod";
 import { expectedWords } from "./issue-words.ts";
 import { LineCounter } from "yaml";
-import { locate, at, composeYamlFile, linesOf, type ParsedYaml } from "./source-location.ts";
+import { locate, at, atInText, composeYamlFile, type ParsedYaml } from "./source-location.ts";
 import { decodeUtf8 } from "./utf8.ts";
 import { aliasProblem, readSyntaxTree } from "./yaml-limits.ts";
+
+/** What the file system said when reading or writing a file failed: its code (ENOENT...), or the error itself. */
+export function fileErrorCode(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? String(error);
+}
 
 /** The file's text, or a message naming it ("what" says what kind of file it is). */
 export function readTextFile(path: string, what: string): { text: string } | { errors: string[] } {
@@ -16,10 +21,10 @@ export function readTextFile(path: string, what: string): { text: string } | { e
   try {
     bytes = readFileSync(path);
   } catch (error) {
-    return { errors: [`${shown}: cannot read ${what} (${(error as NodeJS.ErrnoException).code ?? String(error)})`] };
+    return { errors: [`${shown}: cannot read ${what} (${fileErrorCode(error)})`] };
   }
   const { text, problem } = decodeUtf8(bytes, what);
-  return problem ? { errors: [`${at({ file: shown, lines: linesOf(text) }, problem.offset)}: ${problem.message}`] } : { text };
+  return problem ? { errors: [`${atInText(shown, text, problem.offset)}: ${problem.message}`] } : { text };
 }
 
 /** YAML syntax, then the schema; the data with its source (for locating later problems), or the errors. */
@@ -38,7 +43,7 @@ export function parseYamlWith<T>(schema: z.ZodType<T>, shown: string, text: stri
 function readYaml(shown: string, text: string): { source: ParsedYaml } | { errors: string[] } {
   const lines = new LineCounter();
   const read = readSyntaxTree(text, lines.addNewLine);
-  if ("problem" in read) return { errors: [`${at({ file: shown, lines: linesOf(text) }, read.problem.offset)}: ${read.problem.message}`] };
+  if ("problem" in read) return { errors: [`${atInText(shown, text, read.problem.offset)}: ${read.problem.message}`] };
   const source = composeYamlFile(shown, text, read.tokens, lines);
   if (source.document.errors.length > 0) {
     return { errors: source.document.errors.map((error) => `${at(source, error.pos[0])}: YAML syntax: ${error.message.split("\n")[0]}`) };

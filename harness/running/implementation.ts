@@ -7,6 +7,11 @@ import type { ObservedOutcome, ProbeLog } from "./observation.ts";
 /** The implementation broke (threw, hung, crashed, broke the protocol): the case is "errored". */
 export class ImplementationBroke extends Error {}
 
+/** A thrown value as a reason shows it: "TypeError: message", or the value itself. */
+export function describeThrown(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
 export interface CaseSession {
   /** What the probes recorded so far, every record tagged with its step. */
   readonly log: ProbeLog;

@@ -2,7 +2,8 @@
 // and the adapter's calls are bounded by the case's timeout.
 import type { Adapter } from "../adapter.ts";
 import { snapshot } from "../values/snapshot.ts";
-import { caseBudget, ImplementationBroke, type CaseSession, type Implementation } from "./implementation.ts";
+import { settleWithin } from "./deadline.ts";
+import { caseBudget, describeThrown, ImplementationBroke, type CaseSession, type Implementation } from "./implementation.ts";
 import { describeValue, observeInProcessOutcomes } from "./outcomes.ts";
 import { createProbes } from "./probes.ts";
 
@@ -43,16 +44,12 @@ export function inProcess(adapter: Adapter): Implementation {
 }
 
 async function bounded<T>(work: () => T | Promise<T>, timeoutMs: number, lateMessage: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ImplementationBroke(lateMessage)), timeoutMs);
-  });
   try {
-    return await Promise.race([Promise.resolve().then(work), timeout]);
+    return await settleWithin(Promise.resolve().then(work), timeoutMs, () => {
+      throw new ImplementationBroke(lateMessage);
+    });
   } catch (error) {
     if (error instanceof ImplementationBroke) throw error;
-    throw new ImplementationBroke(`the adapter threw: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
-  } finally {
-    clearTimeout(timer);
+    throw new ImplementationBroke(`the adapter threw: ${describeThrown(error)}`);
   }
 }

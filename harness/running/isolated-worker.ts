@@ -3,12 +3,12 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { openImplementation } from "../commands/common.ts";
 import type { LoadedCase } from "../loading/loader.ts";
+import { describeThrown } from "./implementation.ts";
 import { erroredResult, type FromCaseWorker, type ToCaseWorker } from "./isolated.ts";
 import { runCase } from "./runner.ts";
 
 const port = parentPort!;
 const send = (message: FromCaseWorker) => port.postMessage(message);
-const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
 // An exception thrown outside any call the runner makes (from a timer, say) errors the case
 // running when it is thrown; one thrown after a case's result was sent, the next case, naming
@@ -16,7 +16,7 @@ const describe = (error: unknown) => (error instanceof Error ? `${error.name}: $
 let stray: string | undefined;
 let previous: string | undefined;
 process.on("uncaughtException", (error) => {
-  stray ??= `the adapter threw outside any call the harness made${previous ? `, after case ${previous} had finished` : ""}: ${describe(error)}`;
+  stray ??= `the adapter threw outside any call the harness made${previous ? `, after case ${previous} had finished` : ""}: ${describeThrown(error)}`;
 });
 
 try {
@@ -32,10 +32,10 @@ try {
         stray = undefined;
         previous = testCase.id;
       },
-      (error: unknown) => send({ broke: `the harness could not run the case: ${describe(error)}` }),
+      (error: unknown) => send({ broke: `the harness could not run the case: ${describeThrown(error)}` }),
     );
   });
   send({ ready: true });
 } catch (error) {
-  send({ broke: `the adapter module did not load in its worker thread: ${describe(error)}` });
+  send({ broke: `the adapter module did not load in its worker thread: ${describeThrown(error)}` });
 }

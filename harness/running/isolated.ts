@@ -6,8 +6,9 @@
 // for the next case. The reference, which the harness trusts, runs without this.
 import type { Worker } from "node:worker_threads";
 import type { LoadedCase } from "../loading/loader.ts";
-import type { RunOptions } from "./runner.ts";
-import { DEFAULT_TIMEOUT_MS } from "./runner.ts";
+import { settleWithin } from "./deadline.ts";
+import { describeThrown } from "./implementation.ts";
+import { caseResult, DEFAULT_TIMEOUT_MS, type RunOptions } from "./runner.ts";
 import type { CaseResult } from "./results.ts";
 import { startWorker } from "./worker-thread.ts";
 
@@ -52,8 +53,7 @@ export async function runCasesIsolated(module: string, cases: readonly LoadedCas
 
 /** The result of a case the adapter broke outside any call the runner could catch. */
 export function erroredResult(testCase: Omit<LoadedCase, "source">, reason: string, started: number): CaseResult {
-  const { id, file, title, level, family, requirements } = testCase;
-  return { id, file, title, level, family, requirements, status: "errored", failures: [], reason, durationMs: Math.round(performance.now() - started) };
+  return caseResult(testCase, started, { status: "errored", failures: [], reason });
 }
 
 class CaseWorker {
@@ -67,7 +67,7 @@ class CaseWorker {
     this.ready = this.next();
     this.worker.on("message", (message: FromCaseWorker) => this.answer?.(message));
     // An exception no call of the harness's caught (thrown from a timer, say) ends the thread.
-    this.worker.on("error", (error) => this.end(`the adapter threw outside any call it was making, which ended its thread: ${error.name}: ${error.message}`));
+    this.worker.on("error", (error) => this.end(`the adapter threw outside any call it was making, which ended its thread: ${describeThrown(error)}`));
     this.worker.on("exit", (code) => this.end(`the adapter's worker thread exited (code ${code})`));
   }
 
@@ -103,15 +103,7 @@ class CaseWorker {
     this.answer?.({ broke: reason });
   }
 
-  private async within(answer: Promise<FromCaseWorker>, ms: number, late: string): Promise<FromCaseWorker> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<FromCaseWorker>((resolve) => {
-      timer = setTimeout(() => resolve({ broke: late }), ms);
-    });
-    try {
-      return await Promise.race([answer, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+  private within(answer: Promise<FromCaseWorker>, ms: number, late: string): Promise<FromCaseWorker> {
+    return settleWithin(answer, ms, () => ({ broke: late }));
   }
 }

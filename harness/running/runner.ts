@@ -41,19 +41,7 @@ export function asImplementation(runnable: Runnable): Implementation {
 export async function runCase(runnable: Runnable, testCase: LoadedCase, timeoutMs: number): Promise<CaseResult> {
   const implementation = asImplementation(runnable);
   const started = performance.now();
-  const base = {
-    id: testCase.id,
-    file: testCase.file,
-    title: testCase.title,
-    level: testCase.level,
-    family: testCase.family,
-    requirements: testCase.requirements,
-  };
-  const finish = (rest: Pick<CaseResult, "status" | "failures"> & { reason?: string }): CaseResult => ({
-    ...base,
-    ...rest,
-    durationMs: Math.round(performance.now() - started),
-  });
+  const finish = (verdict: Verdict) => caseResult(testCase, started, verdict);
 
   const missing = missingCapabilities(implementation, testCase);
   if (missing.length > 0) return finish({ status: "skipped", failures: [], reason: `the adapter does not declare: ${missing.join(", ")}` });
@@ -68,6 +56,14 @@ export async function runCase(runnable: Runnable, testCase: LoadedCase, timeoutM
   if (failures.length > 0) return finish({ status: "failed", failures });
   if (testCase.requirements.every((id) => notApplicable.has(id))) return finish({ status: "skipped", failures, reason: notApplicableReason(testCase.requirements) });
   return finish({ status: "passed", failures });
+}
+
+type Verdict = Pick<CaseResult, "status" | "failures"> & { reason?: string };
+
+/** A case's result: what names the case, the verdict, and the time since `started`. */
+export function caseResult(testCase: Omit<LoadedCase, "source">, started: number, verdict: Verdict): CaseResult {
+  const { id, file, title, level, family, requirements } = testCase;
+  return { id, file, title, level, family, requirements, ...verdict, durationMs: Math.round(performance.now() - started) };
 }
 
 export const notApplicableReason = (requirements: readonly string[]) =>

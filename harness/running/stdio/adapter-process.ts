@@ -4,6 +4,7 @@
 // its pipes open, and it may close its stdout and live on.
 import { spawn, type ChildProcess } from "node:child_process";
 import { finished } from "node:stream";
+import { settleWithin } from "../deadline.ts";
 import { LineSplitter } from "./lines.ts";
 import { killMarked, MARKER_VARIABLE, newMarker } from "./marker.ts";
 
@@ -222,14 +223,6 @@ export class AdapterProcess {
 }
 
 /** Whether `promise` settles within `ms`. */
-async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([promise.then(() => true), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return settleWithin(promise.then(() => true), ms, () => false);
 }

@@ -1,0 +1,20 @@
+// Racing work against a timer: the work's own outcome if it settles in time, otherwise what
+// `late` makes of the time running out (a value, or an error it throws). The timer is cleared
+// either way, so a finished race keeps no process alive.
+export async function settleWithin<T, L>(work: Promise<T>, ms: number, late: () => L): Promise<T | L> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<L>((resolve, reject) => {
+    timer = setTimeout(() => {
+      try {
+        resolve(late());
+      } catch (error) {
+        reject(error);
+      }
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
