@@ -4,7 +4,7 @@
 // `npx effective-args init` writes files whose vitest test passes, and vitest runs a test that
 // uses "effective-args/vitest". Real npm, real node, real files.
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -86,5 +86,17 @@ describe.each(KINDS)("installed into a fresh %s project", (kind) => {
     const { code, stdout } = await inProject(kind, "npx", "--no-install", "vitest", "run", "test/");
     expect(stdout).toMatch(/Tests +8 passed \(8\)/);
     expect(code).toBe(0);
+  });
+});
+
+describe("the installed package's built-in cases", () => {
+  it("ship checked in dist/built-in.json, and a case file edited after install is read afresh", async () => {
+    const installed = join(scratch, "cjs", "node_modules", "effective-args");
+    expect(existsSync(join(installed, "dist", "built-in.json"))).toBe(true);
+    const file = join(installed, "cases", "matrix", "defaults-visible.yaml");
+    writeFileSync(file, readFileSync(file, "utf8").replace(/^title: .*$/m, "title: Edited after install"));
+    const { code, stdout } = await inProject("cjs", "npx", "--no-install", "effective-args", "run", "--reporter", "json", "--filter", "matrix/defaults-visible");
+    expect(code).toBe(0);
+    expect((JSON.parse(stdout) as { results: { title: string }[] }).results.map((result) => result.title)).toEqual(["Edited after install"]);
   });
 });

@@ -4,7 +4,6 @@
 // load is a usage error that says why in the user's terms.
 import { extname } from "node:path";
 import { pathToFileURL } from "node:url";
-import { tsImport } from "tsx/esm/api";
 import { UsageError } from "./usage-error.ts";
 
 const TYPESCRIPT = new Set([".ts", ".mts", ".cts"]);
@@ -13,7 +12,9 @@ const TYPESCRIPT = new Set([".ts", ".mts", ".cts"]);
 export async function importAdapterModule(absolute: string, shown: string): Promise<Record<string, unknown>> {
   const url = pathToFileURL(absolute).href;
   try {
-    return (TYPESCRIPT.has(extname(absolute)) ? await tsImport(url, import.meta.url) : await import(url)) as Record<string, unknown>;
+    // tsx is loaded only for TypeScript: a JavaScript adapter's run does not pay for it.
+    const typescript = TYPESCRIPT.has(extname(absolute));
+    return (typescript ? await (await import("tsx/esm/api")).tsImport(url, import.meta.url) : await import(url)) as Record<string, unknown>;
   } catch (error) {
     throw new UsageError(`cannot load adapter module ${shown}: ${explain(error, absolute)}`);
   }

@@ -4,18 +4,24 @@ import { knownFailuresYaml, loadKnownFailures, type KnownFailures } from "../rep
 import { DEFAULT_CASES_DIR, loadCases } from "../loading/loader.ts";
 import { fileErrorCode } from "../loading/yaml-file.ts";
 import { buildReport, exitCode, judge, notices, type RunReport } from "../reporting/report.ts";
-import { renderJson } from "../reporting/json.ts";
-import { renderJunit } from "../reporting/junit.ts";
-import { renderProgress, renderSummary } from "../reporting/pretty.ts";
-import { renderTap } from "../reporting/tap.ts";
+import { renderProgress } from "../reporting/pretty.ts";
 import { runCasesIsolated } from "../running/isolated.ts";
 import { DEFAULT_TIMEOUT_MS, runCases, type RunOptions } from "../running/runner.ts";
 import { ADAPTER_OPTIONS, ADAPTER_USAGE, openImplementation, parseOptions, timeoutOption, UsageError } from "./common.ts";
 import type { Output } from "./io.ts";
 import { caseSelection, SELECTION_OPTIONS } from "./selection.ts";
 
-/** The document each reporter writes once the run is over; pretty also prints each case as it ends. */
-const REPORTERS: Record<string, (report: RunReport) => string> = { pretty: renderSummary, json: renderJson, junit: renderJunit, tap: renderTap };
+type Render = (report: RunReport) => string;
+/**
+ * The document each reporter writes once the run is over (pretty also prints each case as it
+ * ends), loaded when chosen: a JSON run does not pay for the XML library.
+ */
+const REPORTERS: Record<string, () => Promise<Render>> = {
+  pretty: async () => (await import("../reporting/pretty.ts")).renderSummary,
+  json: async () => (await import("../reporting/json.ts")).renderJson,
+  junit: async () => (await import("../reporting/junit.ts")).renderJunit,
+  tap: async () => (await import("../reporting/tap.ts")).renderTap,
+};
 
 export const RUN_USAGE = `npx effective-args run [options]
 
@@ -49,6 +55,7 @@ export async function runCommand(args: string[], io: Output): Promise<number> {
   });
   const reporter = values.reporter;
   if (!Object.hasOwn(REPORTERS, reporter)) throw new UsageError(`unknown reporter "${reporter}"; use ${Object.keys(REPORTERS).join(", ")}`);
+  const render = await REPORTERS[reporter]!();
   const timeoutMs = timeoutOption(values.timeout);
   const selection = caseSelection(values);
   const known = values.expect === undefined ? undefined : expectOption(values.expect);
@@ -67,7 +74,7 @@ export async function runCommand(args: string[], io: Output): Promise<number> {
     }).finally(() => adapter.dispose?.())
   ).map(selection.verdict);
   const report = buildReport(adapter, results, loaded.errors, known);
-  io.out(REPORTERS[reporter]!(report));
+  io.out(render(report));
   if (reporter !== "pretty") for (const notice of notices(report)) io.err(`${notice}\n`);
   const record = values["write-expectations"];
   if (record !== undefined) writeExpectations(record, report, known, io);

@@ -9,7 +9,8 @@ import { sameJson } from "../values/snapshot.ts";
 import { FAMILIES, REQUIREMENTS, type Family } from "./requirements.ts";
 import { byCodeUnits } from "../values/order.ts";
 import type { Capability } from "../adapter.ts";
-import { locate, type ParsedYaml } from "./source-location.ts";
+import { locate, parseYamlFile, type ParsedYaml } from "./source-location.ts";
+import { bundledCase } from "./built-in-bundle.ts";
 import { parseYamlWith, readTextFile } from "./yaml-file.ts";
 
 /** The suite's own cases. */
@@ -87,24 +88,41 @@ function linksToFile(link: string): boolean {
 
 export function loadCaseFile(file: string): { case: LoadedCase } | { errors: CaseFileError[] } {
   const read = readTextFile(file, "the file");
-  return "errors" in read ? { errors: read.errors.map((message) => ({ file, message })) } : loadCaseText(file, read.text);
+  if ("errors" in read) return { errors: read.errors.map((message) => ({ file, message })) };
+  const bundled = bundledCase(file, read.text);
+  return bundled ? { case: loadedCase(bundled, file, () => parseYamlFile(shownName(file), read.text)) } : loadCaseText(file, read.text);
 }
 
 /** Loads a case from its text; `file` names it in messages and fixes its expected id. */
 export function loadCaseText(file: string, text: string): { case: LoadedCase } | { errors: CaseFileError[] } {
-  const parsed = parseYamlWith(CaseFile, relative(process.cwd(), file) || file, text);
+  const checked = checkCaseText(file, text);
+  return "errors" in checked ? checked : { case: loadedCase(checked.data, file, checked.source) };
+}
+
+/** A case file's data, checked against the case format and the rules below, with its parsed source. */
+export function checkCaseText(file: string, text: string): { data: CaseFile; source: ParsedYaml } | { errors: CaseFileError[] } {
+  const parsed = parseYamlWith(CaseFile, shownName(file), text);
   if ("errors" in parsed) return { errors: parsed.errors.map((message) => ({ file, message })) };
   const { data, source } = parsed;
   const problems = crossReferenceProblems(data, file);
   if (problems.length > 0) {
     return { errors: problems.map(({ path, message }) => ({ file, message: `${locate(source, path)}: ${message}` })) };
   }
-  return { case: loadedCase(data, file, source) };
+  return { data, source };
 }
 
-/** A case from data that holds to the case format and the rules above, as the loader gives it. */
-export function loadedCase(data: CaseFile, file: string, source: ParsedYaml): LoadedCase {
-  return { ...data, family: data.id.split("/")[0] as Family, file, capabilities: capabilitiesOf(data), source };
+const shownName = (file: string) => relative(process.cwd(), file) || file;
+
+/**
+ * A case from data that holds to the case format and the rules below, as the loader gives it. Its
+ * parsed source is only for messages, so it may come later: given as a function, it is made on
+ * first use. It is not enumerable, so copies of a case (for a worker thread) leave it behind.
+ */
+export function loadedCase(data: CaseFile, file: string, source: ParsedYaml | (() => ParsedYaml)): LoadedCase {
+  const loaded = { ...data, family: data.id.split("/")[0] as Family, file, capabilities: capabilitiesOf(data) };
+  let parsed = typeof source === "function" ? undefined : source;
+  Object.defineProperty(loaded, "source", { enumerable: false, get: () => (parsed ??= (source as () => ParsedYaml)()) });
+  return loaded as LoadedCase;
 }
 
 

@@ -17,3 +17,6 @@ export const PACKAGE_ROOT = packageRoot();
 
 /** A path inside the package: "cases", "spec/requirements.yaml". */
 export const packagePath = (relative: string) => join(PACKAGE_ROOT, relative);
+
+/** The requirements catalogue (requirements.ts reads it). */
+export const CATALOGUE_PATH = packagePath("spec/requirements.yaml");

@@ -1,6 +1,7 @@
 // The requirements catalogue (spec/requirements.yaml), loaded and checked once.
 import { readFileSync } from "node:fs";
-import { packagePath } from "./package-root.ts";
+import { CATALOGUE_PATH } from "./package-root.ts";
+import { bundledCatalogue } from "./built-in-bundle.ts";
 import { z } from "zod";
 import { parse } from "yaml";
 import type { Capability } from "../adapter.ts";
@@ -29,8 +30,6 @@ const Requirement = z.strictObject({
 });
 export type Requirement = z.infer<typeof Requirement>;
 
-export const CATALOGUE_PATH = packagePath("spec/requirements.yaml");
-
 /**
  * The catalogue in `text` (read from `path`), by id. It is part of the suite, not user input: a
  * broken catalogue throws, naming the file and the first thing wrong.
@@ -54,7 +53,12 @@ export function parseCatalogue(text: string, path: string): ReadonlyMap<string, 
   return byId;
 }
 
-export const REQUIREMENTS = parseCatalogue(readFileSync(CATALOGUE_PATH, "utf8"), CATALOGUE_PATH);
+const catalogueText = readFileSync(CATALOGUE_PATH, "utf8");
+const bundled = bundledCatalogue(catalogueText) as Requirement[] | undefined;
+/** The catalogue by id: as checked when the package was built (built-in-bundle.ts), or checked now. */
+export const REQUIREMENTS: ReadonlyMap<string, Requirement> = bundled
+  ? new Map(bundled.map((requirement) => [requirement.id, requirement]))
+  : parseCatalogue(catalogueText, CATALOGUE_PATH);
 
 /** The requirements that do not apply to an implementation with these capabilities (see `needs`). */
 export function notApplicableTo(capabilities: readonly Capability[]): ReadonlySet<string> {

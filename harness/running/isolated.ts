@@ -74,9 +74,9 @@ class CaseWorker {
   async run(testCase: LoadedCase, timeoutMs: number): Promise<{ result: CaseResult } | { broke: string }> {
     const ready = await this.within(this.ready, STARTUP_MS, `the adapter module did not load within ${STARTUP_MS} ms`);
     if (!("ready" in ready)) return ready;
-    const { source: _, ...plain } = testCase;
     const answer = this.next();
-    this.worker.postMessage({ testCase: plain, timeoutMs } satisfies ToCaseWorker);
+    // The copy leaves the parsed source behind (loadedCase makes it not enumerable).
+    this.worker.postMessage({ testCase: { ...testCase }, timeoutMs } satisfies ToCaseWorker);
     const reply = await this.within(answer, timeoutMs + ISOLATION_GRACE_MS, `the adapter did not give control back within ${timeoutMs} ms (it kept its thread busy), so its thread was stopped`);
     return "ready" in reply ? { broke: "the adapter's worker thread answered out of turn" } : reply;
   }
