@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { cli } from "./support/cli.ts";
 import { WRONG_EXPECTATIONS, WRONG_EXPECTATIONS_REPORT } from "./support/validate-report.ts";
 import { DEFAULT_CASES_DIR, loadCases } from "../harness/loading/loader.ts";
+import { withoutTimings } from "./support/timings.ts";
 
 const caseCount = loadCases([DEFAULT_CASES_DIR]).cases.length;
 
 
-const withoutTimings = (text: string) => text.replace(/"durationMs": \d+/g, '"durationMs": 0');
 
 describe("the CLI", () => {
   it("runs every case against the reference, reports JSON and exits 0", () => {

@@ -24,6 +24,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     const { VALIDATE_USAGE, validateCommand } = await import("./validate.ts");
     return { usage: VALIDATE_USAGE, main: validateCommand };
   },
+  matrix: async () => {
+    const { MATRIX_USAGE, matrixCommand } = await import("./matrix.ts");
+    return { usage: MATRIX_USAGE, main: matrixCommand };
+  },
   init: async () => {
     const { INIT_USAGE, initCommand } = await import("./init.ts");
     return { usage: INIT_USAGE, main: initCommand };

@@ -64,6 +64,7 @@ export async function runCommand(args: string[], io: Output): Promise<number> {
   if (cases.length === 0 && loaded.errors.length === 0) throw new UsageError("no case matches the selection");
 
   const adapter = await openImplementation(values);
+  const startedAt = new Date().toISOString();
   // An adapter module runs in a worker thread, so that --timeout holds even for one that never yields.
   const module = values.adapter;
   const run = (options: RunOptions) => (module === undefined ? runCases(adapter, cases, options) : runCasesIsolated(module, cases, options));
@@ -73,7 +74,7 @@ export async function runCommand(args: string[], io: Output): Promise<number> {
       onResult: reporter === "pretty" ? (result) => io.out(renderProgress(judge(selection.verdict(result), known))) : undefined,
     }).finally(() => adapter.dispose?.())
   ).map(selection.verdict);
-  const report = buildReport(adapter, results, loaded.errors, known);
+  const report = buildReport(adapter, results, loaded.errors, known, startedAt);
   io.out(render(report));
   if (reporter !== "pretty") for (const notice of notices(report)) io.err(`${notice}\n`);
   const record = values["write-expectations"];

@@ -15,6 +15,10 @@ function packageRoot(): string {
 
 export const PACKAGE_ROOT = packageRoot();
 
+/** The suite's name and version, as its package.json gives them: reports say which suite made them. */
+const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { name: string; version: string };
+export const SUITE = { name: manifest.name, version: manifest.version };
+
 /** A path inside the package: "cases", "spec/requirements.yaml". */
 export const packagePath = (relative: string) => join(PACKAGE_ROOT, relative);
 

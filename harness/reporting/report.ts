@@ -2,6 +2,7 @@
 import type { Adapter } from "../adapter.ts";
 import { expectationOf, type Expectation, type KnownFailures } from "./known-failures.ts";
 import type { CaseFileError } from "../loading/loader.ts";
+import { SUITE } from "../loading/package-root.ts";
 import type { CaseResult, CaseStatus } from "../running/results.ts";
 import type { RunBy } from "../running/implementation.ts";
 import { badge, count, countBy, requirementVerdicts, type Counts, type RequirementVerdict } from "./summary.ts";
@@ -12,6 +13,10 @@ export interface ReportedResult extends CaseResult {
 }
 
 export interface RunReport {
+  /** The suite that made the report (package name and version). */
+  suite: { name: string; version: string };
+  /** When the run started (ISO 8601, UTC); the run command sets it. */
+  startedAt?: string;
   implementation: { name: string; version: string; capabilities: string[]; runBy?: RunBy };
   summary: Counts & {
     /** Listed cases that failed or errored. */
@@ -41,7 +46,7 @@ export function judge(result: CaseResult, known: KnownFailures | undefined): Rep
   return expectation ? { ...result, expectation } : result;
 }
 
-export function buildReport(adapter: Pick<Adapter, "name" | "version" | "capabilities"> & { runBy?: RunBy }, results: CaseResult[], caseFileErrors: CaseFileError[], known?: KnownFailures): RunReport {
+export function buildReport(adapter: Pick<Adapter, "name" | "version" | "capabilities"> & { runBy?: RunBy }, results: CaseResult[], caseFileErrors: CaseFileError[], known?: KnownFailures, startedAt?: string): RunReport {
   const requirements = requirementVerdicts(results, adapter.capabilities);
   const judged = results.map((result) => judge(result, known));
   const selected = new Set(results.map((result) => result.id));
@@ -49,6 +54,8 @@ export function buildReport(adapter: Pick<Adapter, "name" | "version" | "capabil
     .filter(([id]) => !selected.has(id))
     .map(([id, entry]) => ({ id, message: `${entry.at}: "${id}" is listed as a known failure but is not among the selected cases` }));
   return {
+    suite: { ...SUITE },
+    ...(startedAt !== undefined && { startedAt }),
     implementation: { name: adapter.name, version: adapter.version, capabilities: [...adapter.capabilities], ...(adapter.runBy && { runBy: adapter.runBy }) },
     summary: {
       ...count(results),

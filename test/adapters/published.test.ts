@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CASES_DIR, loadCases } from "../../harness/loading/loader.ts";
 import { judgeAdapter, knownFailuresText, pathsOf, PUBLISHED, README_PATH, readmeWith, verdictsMarkdown, type Verdict } from "../../adapters/published.ts";
 import { runMain } from "../support/main.ts";
+import { withoutTimings } from "../support/timings.ts";
 
 const { cases } = loadCases([DEFAULT_CASES_DIR]);
 const verdicts = new Map<string, Verdict>();
@@ -17,7 +18,6 @@ beforeAll(async () => {
 });
 
 /** A JSON report without its timings, which are the only thing allowed to differ between runs. */
-const withoutTimings = (json: string) => JSON.stringify(JSON.parse(json), (key, value) => (key === "durationMs" ? undefined : value));
 
 describe.each(PUBLISHED.map((published) => ({ stem: published.stem })))("adapters/$stem.ts", ({ stem }) => {
   const paths = pathsOf(stem);

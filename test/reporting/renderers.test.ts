@@ -1,5 +1,6 @@
 // The four reporters, on a report built from hand-made results: what each line says, what is
 // escaped, what stays portable (spec/reports.md).
+import { readFileSync } from "node:fs";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
@@ -76,7 +77,8 @@ describe("json", () => {
     const report = JSON.parse(renderJson(buildReport(adapter, [cwdCase], [{ file: `${process.cwd()}/cases/x.yaml`, message: "m" }])));
     expect(report.results[0].file).toBe("cases/matrix/here.yaml");
     expect(report.caseFileErrors[0].file).toBe("cases/x.yaml");
-    expect(Object.keys(report)).toEqual(["implementation", "summary", "requirements", "results", "caseFileErrors"]);
+    expect(Object.keys(report)).toEqual(["suite", "implementation", "summary", "requirements", "results", "caseFileErrors"]);
+    expect(report.suite).toEqual({ name: "effective-args", version: (JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version });
   });
 });
 

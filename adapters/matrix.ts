@@ -1,0 +1,28 @@
+// `npm run matrix`: runs every implementation this repository tests (the reference, the example
+// stdio adapter and each adapter in adapters/) through the CLI's own entry point, writes each JSON
+// report to reports/matrix/, and builds the compatibility matrix page from them:
+// reports/matrix/index.html (git ignores reports/).
+import { writeFileSync } from "node:fs";
+import { main } from "../harness/commands/main.ts";
+import { makeFolder } from "../harness/commands/output-folder.ts";
+import { pathsOf, PUBLISHED } from "./published.ts";
+
+const OUT = "reports/matrix";
+const RUNS: { stem: string; args: string[] }[] = [
+  { stem: "reference", args: [] },
+  { stem: "example-stdio", args: ["--adapter-cmd", "node examples/stdio-adapter.mjs"] },
+  ...PUBLISHED.map(({ stem }) => ({ stem, args: ["--adapter", pathsOf(stem).adapter] })),
+];
+
+makeFolder(OUT);
+const reports: string[] = [];
+for (const { stem, args } of RUNS) {
+  let stdout = "";
+  const code = await main(["run", "--reporter", "json", ...args], { out: (text) => void (stdout += text), err: (text) => void process.stderr.write(text) });
+  if (code === 2) process.exit(2); // the run said why on stderr
+  const file = `${OUT}/${stem}.json`;
+  writeFileSync(file, stdout);
+  reports.push(file);
+  console.error(`ran ${stem} (exit ${code}): ${file}`);
+}
+process.exitCode = await main(["matrix", ...reports, "--out", OUT], { out: (text) => void process.stdout.write(text), err: (text) => void process.stderr.write(text) });
