@@ -17,9 +17,38 @@
 //   deny -> true, then, in the same harness turn, the adapter rejects that approval item with
 //   `state.reject(item, { message: reason })`, resumes with `runner.run(agent, state)`, and reports
 //   `denied` with the tool output the SDK recorded for the call (what the model sees).
+//
+// Handoffs ("handoffs" capability). Each wired handoff is the SDK's own handoff(receiver, {
+// toolNameOverride, inputType, onHandoff }) on the agent under test, so the scripted function call
+// with that name is a handoff in the SDK (runner/modelOutputs.mjs, resolveFunctionOrHandoff), and
+// the receiving Agent is answered by the same scripted model ("Done."), which ends the run.
+// - Why inputType: without it the SDK never reads a handoff's raw string (handoff.mjs,
+//   onInvokeHandoff calls `onHandoff(context)` and ignores the arguments), so there is no decoding
+//   and no handed-over input to observe: any string, malformed or not, hands the run over with
+//   nothing. With inputType the SDK decodes the raw string itself (a non-empty check, then the
+//   parser getSchemaAndParserFromInputType builds: JSON.parse, the strict-schema normalizer, the
+//   schema's validate) and calls `onHandoff(context, input)` with the result: the only path on
+//   which the SDK hands the receiving side an input, and the one the handoff requirements are about.
+// - RFC-0015 has no handoff schema, so inputType is the most permissive schema the SDK takes: a
+//   Standard Schema describing any object (`{ type: "object" }`, no properties, so the
+//   normalizer returns the decoded value itself) whose validate hands the value back untouched.
+//   JSON.parse is then the only thing between the raw string and the input.
+// - `receive` is called from inside onHandoff, with the very object the SDK passes it. onHandoff
+//   gets no call id; the SDK carries out only the first handoff call of a response
+//   (toolExecution.mjs, executeHandoffCalls), so the adapter names that call and then checks the
+//   name against the SDK's own record (the RunHandoffOutputItem holding that call id).
+// - Outcomes: handed_off when the SDK's result holds a RunHandoffOutputItem for the call. When
+//   the SDK's handoff decoding fails it throws ModelBehaviorError out of Runner.run (terminal error
+//   delivery, which RFC-0015 keeps): the call is reported invalid at stage json with the SDK's
+//   message (JSON.parse, or the empty-string check, is the only step that can fail; the schema
+//   never does). The SDK's results of any other call of that turn are lost with the run, so such
+//   a turn is an error, as is a handoff the SDK ignored or held back (no outcome exists for it).
 import {
   Agent,
+  handoff,
+  ModelBehaviorError,
   Runner,
+  RunHandoffOutputItem,
   RunToolApprovalItem,
   RunToolCallOutputItem,
   setSensitiveDataLoggingEnabled,
@@ -33,7 +62,7 @@ import {
 } from "@openai/agents";
 import { assistantMessage, functionCall, ScriptedModel } from "@openai/agents/testing";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
-import type { Adapter, AdapterSession, CallOutcome, ModelCall, PolicyDecision, SessionWiring, WiredTool } from "../harness/adapter.ts";
+import type { Adapter, AdapterSession, CallOutcome, ModelCall, PolicyDecision, SessionWiring, WiredHandoff, WiredTool } from "../harness/adapter.ts";
 
 // Offline: importing @openai/agents installs the OpenAI trace exporter; no trace may be made or sent.
 setTracingDisabled(true);
@@ -70,6 +99,25 @@ function sdkSchemaOf(probe: WiredTool["schema"]): StandardSchemaWithJSON {
     },
   };
 }
+
+/**
+ * A handoff's inputType: RFC-0015 gives handoffs no schema, so this is the most permissive one the
+ * SDK accepts (a Standard Schema must describe an object at its root: utils/standardSchema.mjs,
+ * assertStandardSchemaObjectRoot). validate returns the value it is given, as it is; `{ type:
+ * "object" }` has no properties, so the strict normalizer hands over the decoded value itself.
+ */
+const ANY_HANDOFF_INPUT: StandardSchemaWithJSON = {
+  "~standard": {
+    version: 1,
+    vendor: "effective-args-adapter",
+    validate: (value: unknown) => ({ value }),
+    jsonSchema: { input: () => ({ type: "object" }), output: () => ({ type: "object" }) },
+  },
+};
+
+// The ModelBehaviorError messages of handoff.mjs's onInvokeHandoff when it cannot decode a handoff's
+// raw string: the empty-string check, and any error of the parser (JSON.parse: the schema never fails).
+const SDK_HANDOFF_DECODING_ERRORS = ["Handoff function expected non empty input", "Invalid JSON provided"];
 
 function createSession(wiring: SessionWiring): AdapterSession {
   // The current turn's raw strings by call id: the SDK hands needsApproval no raw string.
@@ -112,44 +160,107 @@ function createSession(wiring: SessionWiring): AdapterSession {
       },
     }),
   );
-  const agent = new Agent({ name: wiring.agentName, instructions: "Use the tools as the user asks.", tools });
+  // The current turn's calls, and the inputs the SDK handed each handoff's onHandoff, by call id.
+  let turnCalls: readonly ModelCall[] = [];
+  let handedOver = new Map<string, unknown>();
+  const isHandoff = (call: ModelCall) => Object.hasOwn(wiring.handoffs, call.toolName);
+
+  const handoffs = Object.values(wiring.handoffs).map((wired: WiredHandoff) =>
+    handoff(new Agent({ name: receiverName(wired.name), instructions: "Take over the conversation." }), {
+      toolNameOverride: wired.name,
+      inputType: ANY_HANDOFF_INPUT,
+      onHandoff: async (_runContext, input) => {
+        // The SDK carries out the first handoff call of the response; handoffOutcomeOf checks that its
+        // RunHandoffOutputItem is for this very call.
+        const call = turnCalls.find(isHandoff);
+        if (call?.toolName !== wired.name || handedOver.has(call.callId)) {
+          throw new Error(`the SDK handed over to ${wired.name}, but the turn's first handoff call is ${call ? `${call.callId} (${call.toolName})${handedOver.has(call.callId) ? ", already handed over" : ""}` : "missing"}`);
+        }
+        handedOver.set(call.callId, input);
+        await wired.receive(input, { callId: call.callId });
+      },
+    }),
+  );
+  const agent = new Agent({ name: wiring.agentName, instructions: "Use the tools as the user asks.", tools, handoffs });
 
   return {
     async runTurn(calls: readonly ModelCall[], turn: number): Promise<CallOutcome[]> {
       turnNumber = turn;
+      turnCalls = calls;
+      handedOver = new Map();
       rawById = new Map(calls.map((call) => [call.callId, call.rawArguments]));
       // One model response with exactly the turn's calls (raw strings byte for byte), then a text
-      // answer if the SDK asks again after the tools ran. A model per run: nothing is left over.
+      // answer if the SDK asks again after the tools ran, or asks the receiving agent of a handoff.
+      // A model per run: nothing is left over.
       const model = new ScriptedModel([
         calls.map((call) => functionCall(call.toolName, call.rawArguments, { callId: call.callId })),
         [assistantMessage("Done.")],
       ]);
       const runner = new Runner({ model, tracingDisabled: true, traceIncludeSensitiveData: false });
-      let result: SdkResult = await runner.run(agent, [...history, user(`Turn ${turn}.`)]);
+      let result: SdkResult;
+      try {
+        result = await runner.run(agent, [...history, user(`Turn ${turn}.`)]);
 
-      // Answer denied approvals through the SDK's own rejection path, then let the run finish.
-      const rejected = new Set<string>();
-      for (;;) {
-        const toReject = result.interruptions.filter((item) => {
-          const callId = callIdOf(item);
-          return callId !== undefined && decisions.get(callId)?.decision === "deny" && !rejected.has(callId);
-        });
-        if (toReject.length === 0) break;
-        for (const item of toReject) {
-          const decision = decisions.get(callIdOf(item)!)!;
-          result.state.reject(item, { message: decision.reason });
-          rejected.add(callIdOf(item)!);
+        // Answer denied approvals through the SDK's own rejection path, then let the run finish.
+        const rejected = new Set<string>();
+        for (;;) {
+          const toReject = result.interruptions.filter((item) => {
+            const callId = callIdOf(item);
+            return callId !== undefined && decisions.get(callId)?.decision === "deny" && !rejected.has(callId);
+          });
+          if (toReject.length === 0) break;
+          for (const item of toReject) {
+            const decision = decisions.get(callIdOf(item)!)!;
+            result.state.reject(item, { message: decision.reason });
+            rejected.add(callIdOf(item)!);
+          }
+          result = await runner.run(agent, result.state);
         }
-        result = await runner.run(agent, result.state);
+      } catch (error) {
+        return [handoffRefusal(error, calls, isHandoff, handedOver)];
       }
       history = result.history;
-      return calls.map((call) => outcomeOf(call, result, errors));
+      const final = result;
+      return calls.map((call) => (isHandoff(call) ? handoffOutcomeOf(call, final, handedOver) : outcomeOf(call, final, errors)));
     },
   };
 }
 
 // The result of a run of this adapter's Agent (its context and output types are the SDK's defaults).
 type SdkResult = RunResult<unknown, Agent<any, any>>;
+
+/** The receiving agent's name: the handoff's name without the SDK's default "transfer_to_" prefix. */
+const receiverName = (handoffName: string) => handoffName.replace(/^transfer_to_(?=.)/, "");
+
+/**
+ * The outcome of the handoff call whose decoding the SDK refused, from the ModelBehaviorError it
+ * threw out of Runner.run; any other error is rethrown (the case errors). The SDK throws it while
+ * carrying out the response's first handoff call, after the response's tool calls ran: their
+ * results go with the run, so a turn with other calls cannot be reported.
+ */
+function handoffRefusal(error: unknown, calls: readonly ModelCall[], isHandoff: (call: ModelCall) => boolean, handedOver: ReadonlyMap<string, unknown>): CallOutcome {
+  if (!(error instanceof ModelBehaviorError) || !SDK_HANDOFF_DECODING_ERRORS.includes(error.message)) throw error;
+  const call = calls.find(isHandoff);
+  if (call === undefined || handedOver.has(call.callId)) throw new Error(`the SDK threw its handoff decoding error (${error.message}) without a handoff call of the turn left to decode`, { cause: error });
+  if (calls.length > 1) {
+    throw new Error(`the SDK ended the run at handoff call ${call.callId}, which it could not decode (${error.message}); its results of the turn's other calls are lost with the run`, { cause: error });
+  }
+  return { callId: call.callId, outcome: "invalid", stage: "json", message: `ModelBehaviorError: ${error.message}` };
+}
+
+/** What became of one handoff call, read from the SDK's result and checked against what onHandoff was handed. */
+function handoffOutcomeOf(call: ModelCall, result: SdkResult, handedOver: ReadonlyMap<string, unknown>): CallOutcome {
+  const { callId } = call;
+  const output = result.newItems.find((item) => item instanceof RunHandoffOutputItem && item.rawItem.type === "function_call_result" && item.rawItem.callId === callId);
+  if (output) {
+    if (!handedOver.has(callId)) throw new Error(`the SDK recorded the handoff of call ${callId} but never called its onHandoff with an input`);
+    return { callId, outcome: "handed_off" };
+  }
+  if (handedOver.has(callId)) throw new Error(`the SDK called the onHandoff of call ${callId} but its result has no handoff output for it`);
+  if (result.interruptions.length > 0) throw new Error(`the SDK holds handoff call ${callId} back behind an approval interruption; a waiting handoff has no outcome`);
+  // executeHandoffCalls (runner/toolExecution.mjs) carries out the first handoff of a response and drops the others from the run.
+  throw new Error(`the SDK's result has no record of handoff call ${callId} (it carries out only the first handoff call of a response)`);
+}
 
 function callIdOf(item: RunToolApprovalItem): string | undefined {
   return item.rawItem.type === "function_call" ? item.rawItem.callId : undefined;
@@ -195,8 +306,9 @@ const adapter: Adapter = {
   name: "@openai/agents",
   version: "0.20.0",
   // "approval": needsApproval interrupts the run; "batch": one model response may hold several
-  // function calls. No hooks, no fingerprint, no proposal hash: the SDK has none of them.
-  capabilities: ["approval", "batch"],
+  // function calls; "handoffs": the SDK's handoff(). No hooks, no fingerprint, no proposal hash:
+  // the SDK has none of them.
+  capabilities: ["approval", "batch", "handoffs"],
   createSession,
 };
 export default adapter;

@@ -309,7 +309,14 @@ function probesFor(testCase) {
     // The edit after yielding to the event loop, just before the decision settles.
     return new Promise((resolve) => setImmediate(() => resolve((change(), decision))));
   };
-  return { tools, hooks, policy, grants, takeRecords: () => records.splice(0) };
+  // A handoff probe records what the receiving agent was handed (there is no handoff schema).
+  const handoffs = Object.fromEntries(
+    (testCase.handoffs ?? []).map((name) => [
+      name,
+      { receive: (input, { callId }) => void records.push({ kind: "handoff", seq: ++seq, callId, handoff: name, input: wireValue(input) }) },
+    ]),
+  );
+  return { tools, handoffs, hooks, policy, grants, takeRecords: () => records.splice(0) };
 }
 
 // ---------------------------------------------------------------- the minimal runtime
@@ -363,10 +370,24 @@ const DEFAULT_CHOICES = {
   endTurnAtInvalid: false,
 };
 
+/** A synthetic handoff call: the tool calls' strict decoding, then the handoff; no schema, no policy. */
+function handOff(handoff, { callId, rawArguments }) {
+  let input;
+  try {
+    input = decodeStrictJson(rawArguments);
+  } catch (error) {
+    if (error instanceof ValidationError) return { callId, outcome: "invalid", stage: error.stage, message: error.message };
+    throw error;
+  }
+  handoff.receive(input, { callId });
+  return { callId, outcome: "handed_off" };
+}
+
 /** One attempt: decode, hooks, one parse, isolate, fingerprint, policy with mutation check, execute. */
 async function attempt(runtime, call, turn) {
   const { choices } = runtime;
   const { callId, toolName, rawArguments } = call;
+  if (Object.hasOwn(runtime.handoffs, toolName)) return handOff(runtime.handoffs[toolName], call);
   const tool = runtime.tools[toolName];
   if (!tool) return { callId, outcome: "denied", reason: "unknown_tool" };
   try {
@@ -419,7 +440,7 @@ export function createHandler(choices = {}, name = "example stdio adapter") {
   return async function handle(request) {
     switch (request.type) {
       case "hello":
-        return { type: "hello", id: request.id, name, version: "2.0.0", capabilities: ["approval", "batch", "fingerprint", "hooks", "proposal-hash"] };
+        return { type: "hello", id: request.id, name, version: "2.0.0", capabilities: ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash"] };
       case "start":
         session = { ...probesFor(request.case), choices: { ...DEFAULT_CHOICES, ...choices } };
         return { type: "started", id: request.id };

@@ -10,8 +10,11 @@ import type { ZodTypeAny as Zod3Type } from "zod/v3";
  * which bind to the hash) are not applicable to the runtime.
  * "fingerprint": the session computes the runtime's own proposal hash for a tool and a value on
  * request (AdapterSession.fingerprint), so that a grant can be forged with the runtime's formula.
+ * "handoffs": the runtime has synthetic handoff calls (the model hands the run to another agent
+ * through the same function-call envelope) and the adapter wires SessionWiring.handoffs; without
+ * it, the requirements about handoffs are not applicable to the runtime.
  */
-export const CAPABILITIES = ["approval", "batch", "fingerprint", "hooks", "proposal-hash"] as const;
+export const CAPABILITIES = ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash"] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 /**
@@ -25,7 +28,10 @@ export type SchemaLibrary = (typeof SCHEMA_LIBRARIES)[number];
 /** A tool's argument schema: a Zod 4 schema, or a Zod 3 one (the zod package's "zod/v3") for an adapter that asks for it. */
 export type ToolSchema = ZodType | Zod3Type;
 
-/** One tool call proposed by the model, exactly as the provider delivered it. */
+/**
+ * One function call proposed by the model, exactly as the provider delivered it: a tool call, or,
+ * when toolName names one of SessionWiring.handoffs, a synthetic handoff call.
+ */
 export interface ModelCall {
   callId: string;
   toolName: string;
@@ -86,10 +92,22 @@ export interface WiredTool {
   execute(args: unknown, context: ToolExecutionContext): unknown | Promise<unknown>;
 }
 
+/**
+ * A handoff the model may call (RFC-0015, validation failures: handoff calls share strict JSON
+ * decoding; no handoff schema). The runtime calls `receive` when it hands the run over, with the
+ * input it hands the receiving agent: the decoded raw arguments, as they are.
+ */
+export interface WiredHandoff {
+  name: string;
+  receive(input: unknown, context: { callId: string }): void | Promise<void>;
+}
+
 /** The probes made by the harness from a case; the adapter wires them into its runtime. */
 export interface SessionWiring {
   agentName: string;
   tools: Readonly<Record<string, WiredTool>>;
+  /** With the "handoffs" capability: the case's handoffs by name (empty when it has none). */
+  handoffs: Readonly<Record<string, WiredHandoff>>;
   hooks: readonly PreToolUseHook[];
   policy: ToolPolicy;
 }
@@ -113,12 +131,14 @@ export interface SuspendedToolProposal {
 /**
  * What became of one call. "not_attempted": the runtime ended the turn at an earlier call's
  * validation failure and never started this one (RFC-0015 keeps terminal error delivery).
+ * "handed_off": a handoff call whose handoff happened (its handoff's receive was called).
  */
 export type CallOutcome =
   | { callId: string; outcome: "executed"; result?: unknown }
   | { callId: string; outcome: "denied"; reason: string }
   | { callId: string; outcome: "suspended"; proposal: SuspendedToolProposal }
   | { callId: string; outcome: "invalid"; stage: "json" | "schema"; message: string }
+  | { callId: string; outcome: "handed_off" }
   | { callId: string; outcome: "not_attempted" };
 
 export interface AdapterSession {

@@ -10,6 +10,7 @@ import type {
   SuspendedToolProposal,
   ToolPolicy,
   ToolPolicyInput,
+  WiredHandoff,
   WiredTool,
 } from "../harness/adapter.ts";
 import {
@@ -26,6 +27,8 @@ import { decodeStrictJson } from "./strict-json.ts";
 export interface RuntimeConfig {
   agentName: string;
   tools: Readonly<Record<string, WiredTool>>;
+  /** Synthetic handoff calls by name: the model hands the run to another agent. */
+  handoffs?: Readonly<Record<string, WiredHandoff>>;
   hooks: readonly PreToolUseHook[];
   policy: ToolPolicy;
 }
@@ -67,6 +70,10 @@ export interface Stages {
   /** Evaluates policy and converts an in-place change of the arguments into a deny. */
   authorize(policy: ToolPolicy, input: ToolPolicyInput): Promise<PolicyDecision>;
   execute(tool: WiredTool, args: unknown, callId: string): Promise<unknown>;
+  /** A handoff call's raw string to what it hands over: the tool calls' strict decoding, and nothing more (RFC-0015 adds no handoff schema). */
+  decodeHandoff(raw: string): unknown;
+  /** A synthetic handoff call: decoded, then handed over; a decoding failure is a json-stage validation error and hands nothing over. */
+  handOff(config: RuntimeConfig, handoff: WiredHandoff, call: ModelCall): Promise<CallOutcome>;
   /** The whole attempt, wiring the stages above together. */
   attempt(config: RuntimeConfig, call: ModelCall, turn: number): Promise<CallOutcome>;
   /** A model turn: every call is its own attempt, in the order the model gave them. */
@@ -131,8 +138,26 @@ export const referenceStages: Stages = {
 
   execute: async (tool, args, callId) => tool.execute(args, { callId }),
 
+  decodeHandoff(raw) {
+    return this.decode(raw);
+  },
+
+  async handOff(_config, handoff, call) {
+    let input: unknown;
+    try {
+      input = this.decodeHandoff(call.rawArguments);
+    } catch (error) {
+      if (error instanceof ToolArgumentsValidationError) return { callId: call.callId, outcome: "invalid", stage: error.stage, message: error.message };
+      throw error;
+    }
+    await handoff.receive(input, { callId: call.callId });
+    return { callId: call.callId, outcome: "handed_off" };
+  },
+
   async attempt(config, call, turn) {
     const stages = this;
+    const handoffs = config.handoffs ?? {};
+    if (Object.hasOwn(handoffs, call.toolName)) return stages.handOff(config, handoffs[call.toolName]!, call);
     const tool = config.tools[call.toolName];
     if (!tool) return { callId: call.callId, outcome: "denied", reason: UNKNOWN_TOOL };
     try {

@@ -21,6 +21,8 @@ export function callRequirement(testCase: LoadedCase, callId: string): string {
 export const FIELD_REQUIREMENTS: Partial<Record<keyof CallExpectation, string>> = {
   sameHashAs: "MATRIX-4",
   differentHashFrom: "INV-4",
+  handoffInput: "HANDOFF-2",
+  decodesLike: "HANDOFF-2",
 };
 
 /** The request view is the decoded model request: after hooks ran for the call (HOOK-5) as without them (MATRIX-3). */

@@ -5,7 +5,7 @@ import type { CallExpectation } from "../loading/case-schema.ts";
 import type { Failure } from "../running/results.ts";
 import { describeOutcome, type Observation, type ObservedOutcome, type PolicyRecord } from "../running/observation.ts";
 import { jsonDiff, snapshotDiff } from "../values/diff.ts";
-import { sameSnapshot, snapshot, snapshotValue, type Snapshot } from "../values/snapshot.ts";
+import { describeSnapshot, sameSnapshot, snapshot, snapshotValue, type Snapshot } from "../values/snapshot.ts";
 import { callRequirement, consequenceRequirement, FIELD_REQUIREMENTS, hookInputsRequirement, requestViewRequirement } from "./attribution.ts";
 import { explains, turnContext, type TurnContext } from "./context.ts";
 import { POLICY_MUTATED_ARGUMENTS } from "./execution.ts";
@@ -31,9 +31,11 @@ export function expectationFailures(observation: Observation, universal: readonl
       if (unattempted.has(callId)) continue;
       // Refused by a stricter decoder than JSON's grammar asks for, which RFC-0015 leaves open;
       // the universal checks hold it to having reached neither policy nor tool.
-      if (expectation.decoderMayRefuse && refusedAtJson(turn.outcomes.get(callId))) continue;
+      // A handoff's decodesLike still holds: it is refused exactly when its tool call was.
+      const refused = expectation.decoderMayRefuse && refusedAtJson(turn.outcomes.get(callId));
+      const problems = refused ? handoffProblems(context, callId, { outcome: "invalid", decodesLike: expectation.decodesLike }) : callProblems(context, callId, expectation, unattempted);
       const own = callRequirement(observation.testCase, callId);
-      for (const problem of callProblems(context, callId, expectation, unattempted)) {
+      for (const problem of problems) {
         const explained = cause(turn.step, callId, problem.field);
         const requirement = explained ? consequenceRequirement(explained, problem.requirement ?? own) : (problem.requirement ?? own);
         failures.push({ requirement, step: turn.step, callId, field: problem.field, message: problem.message, ...(problem.diff ? { diff: problem.diff } : {}) });
@@ -108,6 +110,8 @@ function callProblems(context: TurnContext, callId: string, written: CallExpecta
     }
   }
 
+  problems.push(...handoffProblems(context, callId, expected));
+
   const hashes = (ids: readonly string[] | undefined, field: "sameHashAs" | "differentHashFrom", same: boolean) => {
     const { hashes: hashed } = context.observation;
     for (const other of (ids ?? []).filter((id) => !unattempted.has(id))) {
@@ -134,6 +138,45 @@ function callProblems(context: TurnContext, callId: string, written: CallExpecta
   hashes(expected.sameHashAs, "sameHashAs", true);
   hashes(expected.differentHashFrom, "differentHashFrom", false);
   return problems;
+}
+
+/** A handoff call's words: what it handed over, and that it was decoded as the tool call with the same raw string was. */
+function handoffProblems(context: TurnContext, callId: string, expected: CallExpectation): Problem[] {
+  const problems: Problem[] = [];
+  const { observation } = context;
+  const received = observation.log.handoffs.filter((record) => record.step === context.turn.step && record.callId === callId).at(-1);
+  if (expected.handoffInput !== undefined && received !== undefined && !sameSnapshot(snapshot(expected.handoffInput), received.input)) {
+    problems.push({ field: "handoffInput", message: "the input handed over differs from the expectation", diff: snapshotDiff(snapshot(expected.handoffInput), received.input), requirement: FIELD_REQUIREMENTS.handoffInput! });
+  }
+  const other = expected.decodesLike;
+  if (other === undefined) return problems;
+  const requirement = FIELD_REQUIREMENTS.decodesLike!;
+  const outcome = context.turn.outcomes.get(callId);
+  const theirs = toolDecoding(observation, other);
+  if (theirs === "refused") {
+    if (!refusedAtJson(outcome)) problems.push({ field: "decodesLike", message: `${other}, a tool call with the same raw arguments, was refused at stage json; this handoff was not (reported: ${describeOutcome(outcome)})`, requirement });
+  } else if (theirs === undefined) {
+    problems.push({ field: "decodesLike", message: `cannot compare with ${other}: the runtime neither refused it at stage json nor showed what it decoded it to (no parse, no policy evaluation)` });
+  } else if (received === undefined) {
+    problems.push({ field: "decodesLike", message: `${other}, a tool call with the same raw arguments, was decoded to ${describeSnapshot(theirs)}; this handoff handed nothing over (reported: ${describeOutcome(outcome)})`, requirement });
+  } else if (!sameSnapshot(theirs, received.input)) {
+    problems.push({ field: "decodesLike", message: `the handoff was decoded otherwise than ${other}, a tool call with the same raw arguments`, diff: snapshotDiff(theirs, received.input, other, callId), requirement });
+  }
+  return problems;
+}
+
+/**
+ * What the runtime decoded a tool call's raw string to: "refused" at stage json, or the request
+ * view its policy was handed, or else the input of its tool's first parse in its step.
+ */
+function toolDecoding(observation: Observation, callId: string): Snapshot | "refused" | undefined {
+  const turn = observation.turns.find((one) => one.outcomes.has(callId));
+  if (!turn) return undefined;
+  if (refusedAtJson(turn.outcomes.get(callId))) return "refused";
+  const policy = observation.log.policies.find((record) => record.callId === callId && record.requestedAtEntry !== undefined);
+  if (policy) return policy.requestedAtEntry;
+  const tool = turn.calls.find((call) => call.id === callId)?.tool;
+  return observation.log.parses.find((parse) => parse.step === turn.step && parse.tool === tool)?.input;
 }
 
 /**

@@ -235,12 +235,12 @@ export type Tool = z.infer<typeof Tool>;
 
 export const Call = z.strictObject({
   id: Identifier.describe("Call id, unique across the case."),
-  tool: z.string().min(1).describe("A tool declared under tools."),
+  tool: z.string().min(1).describe("A tool declared under tools, or a handoff declared under handoffs (a handoff call)."),
   arguments: z.string().describe("The exact string the model produced; write it in single quotes."),
 });
 export type Call = z.infer<typeof Call>;
 
-export const OUTCOMES = ["executed", "denied", "suspended", "invalid"] as const;
+export const OUTCOMES = ["executed", "denied", "suspended", "invalid", "handed_off"] as const;
 export type OutcomeName = (typeof OUTCOMES)[number];
 
 export const CallExpectation = z.strictObject({
@@ -261,6 +261,10 @@ export const CallExpectation = z.strictObject({
   hookInputs: z.array(Json).optional().describe("The input each hook that ran was given, in order."),
   executions: z.number().int().nonnegative().optional().describe("How many times the tool ran (default 1 if executed, else 0)."),
   policyEvaluations: z.number().int().nonnegative().optional().describe("How many times the policy was evaluated (default 1 for executed and suspended, 0 for invalid)."),
+  handoffInput: Json.optional().describe("With outcome handed_off: the input the handoff handed the receiving agent."),
+  decodesLike: Identifier.optional().describe(
+    "On a handoff call: a tool call of this or an earlier turn with the very same raw string; the handoff must be refused at stage json when that call was, and else handed off with the value that call was decoded to.",
+  ),
   sameHashAs: z.array(Identifier).min(1).optional().describe("Calls of this or an earlier turn with the same proposal hash."),
   differentHashFrom: z.array(Identifier).min(1).optional().describe("Calls of this or an earlier turn with a different proposal hash."),
 });
@@ -321,6 +325,11 @@ export const CaseFile = z
       .record(z.string(), Tool)
       .refine((tools) => Object.keys(tools).length > 0, "at least one tool")
       .describe("Tool name to its argument schema (and mutate)."),
+    handoffs: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .describe("Handoff names: a call to one of them is a synthetic handoff call (the model hands the run to another agent), not a tool call."),
     hooks: z.array(Hook).optional().describe("PreToolUse hooks, run in order."),
     policy: Policy.describe("The policy the harness builds and hands to the runtime."),
     steps: z.array(Step).min(1).describe("Model turns (with expect) and grants, run in order."),

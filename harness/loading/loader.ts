@@ -160,13 +160,21 @@ function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
       problems.push({ path: ["hooks", index], message: 'a hook needs a "decision", a "rewrite" or a "mutate"' });
     }
   });
+  const handoffs = new Set<string>();
+  data.handoffs?.forEach((name, index) => {
+    if (handoffs.has(name)) problems.push({ path: ["handoffs", index], message: `handoff "${name}" is declared twice` });
+    // A name declared as both is taken as the tool's, so that its calls are not also reported as handoff calls.
+    if (name in data.tools) problems.push({ path: ["handoffs", index], message: `"${name}" is declared as a tool too; a call must name either a tool or a handoff` });
+    else handoffs.add(name);
+  });
+  const callables = `declared tools: ${Object.keys(data.tools).join(", ")}${handoffs.size > 0 ? `; handoffs: ${[...handoffs].join(", ")}` : ""}`;
   if (data.policy.mutateLate && !data.policy.mutate) problems.push({ path: ["policy", "mutateLate"], message: '"mutateLate" says when the policy\'s "mutate" happens; the policy has no "mutate"' });
   const calls = new Map<string, Call>();
   data.steps.forEach((step, s) => {
     const turnCalls = new Set<string>();
     step.turn?.forEach((call, c) => {
       if (calls.has(call.id)) problems.push({ path: ["steps", s, "turn", c, "id"], message: `call id "${call.id}" is used twice in this case` });
-      if (!(call.tool in data.tools)) problems.push({ path: ["steps", s, "turn", c, "tool"], message: `unknown tool "${call.tool}"; declared tools: ${Object.keys(data.tools).join(", ")}` });
+      if (!(call.tool in data.tools) && !handoffs.has(call.tool)) problems.push({ path: ["steps", s, "turn", c, "tool"], message: `unknown tool "${call.tool}"; ${callables}` });
       calls.set(call.id, call);
       turnCalls.add(call.id);
     });
@@ -180,7 +188,16 @@ function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
           if (!calls.has(other)) problems.push({ path: ["steps", s, "expect", callId, key, i], message: `"${other}" is not a call of this or an earlier turn` });
         });
       }
-      problems.push(...expectationProblems(expectation, data, ["steps", s, "expect", callId]));
+      const tool = step.turn?.find((call) => call.id === callId)?.tool ?? "";
+      const kind = handoffs.has(tool) ? "handoff" : tool in data.tools ? "tool" : undefined;
+      problems.push(...expectationProblems(expectation, data, ["steps", s, "expect", callId], kind));
+      if (expectation.decodesLike !== undefined) {
+        const other = calls.get(expectation.decodesLike);
+        const own = step.turn?.find((call) => call.id === callId);
+        const at = ["steps", s, "expect", callId, "decodesLike"];
+        if (!other || handoffs.has(other.tool)) problems.push({ path: at, message: `"${expectation.decodesLike}" is not a tool call of this or an earlier turn` });
+        else if (own && other.arguments !== own.arguments) problems.push({ path: at, message: `"${expectation.decodesLike}" has other arguments than "${callId}"; decodesLike compares two calls with the very same raw string` });
+      }
     }
     step.turn?.forEach((call, c) => {
       if (!step.expect?.[call.id]) problems.push({ path: ["steps", s, "turn", c], message: `call "${call.id}" has no entry under "expect"` });
@@ -224,9 +241,23 @@ function defaultProblems(node: SchemaNode, path: PropertyKey[]): Problem[] {
   return problems;
 }
 
-/** Expectation fields that cannot be observed for the expected outcome would never pass. */
-function expectationProblems(expectation: CallExpectation, data: CaseFile, path: PropertyKey[]): Problem[] {
+/** Expectation fields that cannot be observed for the expected outcome, or for the kind of call, would never pass. */
+function expectationProblems(expectation: CallExpectation, data: CaseFile, path: PropertyKey[], kind: "tool" | "handoff" | undefined): Problem[] {
   const problems: Problem[] = [];
+  const toolWords = ["requestedArguments", "parsedArguments", "executedArguments", "hookInputs", "sameHashAs", "differentHashFrom"] as const;
+  // A call to nothing declared is reported as such, and not as a call of either kind.
+  if (kind === undefined) return problems;
+  if (kind === "handoff") {
+    if (["executed", "suspended"].includes(expectation.outcome)) problems.push({ path: [...path, "outcome"], message: `a handoff call is handed_off, invalid or denied, never ${expectation.outcome}` });
+    for (const field of toolWords.filter((word) => expectation[word] !== undefined)) {
+      problems.push({ path: [...path, field], message: `"${field}" is about a tool call's attempt; this is a handoff call (use handoffInput or decodesLike)` });
+    }
+  } else {
+    if (expectation.outcome === "handed_off") problems.push({ path: [...path, "outcome"], message: "only a handoff call is handed_off; this call names a tool" });
+    for (const field of ["handoffInput", "decodesLike"] as const) {
+      if (expectation[field] !== undefined) problems.push({ path: [...path, field], message: `"${field}" is about a handoff call; this call names a tool` });
+    }
+  }
   const only = (field: keyof CallExpectation, outcomes: string[], why: string) => {
     if (expectation[field] !== undefined && !outcomes.includes(expectation.outcome)) {
       problems.push({ path: [...path, field], message: `"${field}" cannot be observed for outcome ${expectation.outcome}: ${why}` });
@@ -234,9 +265,12 @@ function expectationProblems(expectation: CallExpectation, data: CaseFile, path:
   };
   only("reason", ["denied"], "it is the deny reason");
   only("stage", ["invalid"], "it is the validation stage");
-  only("executedArguments", ["executed"], "only an executed call reaches the tool");
-  only("parsedArguments", ["executed", "denied", "suspended"], "an invalid call never reaches the policy");
-  only("requestedArguments", ["executed", "denied", "suspended"], "an invalid call never reaches the policy");
+  if (kind === "tool") {
+    only("executedArguments", ["executed"], "only an executed call reaches the tool");
+    only("parsedArguments", ["executed", "denied", "suspended"], "an invalid call never reaches the policy");
+    only("requestedArguments", ["executed", "denied", "suspended"], "an invalid call never reaches the policy");
+  }
+  only("handoffInput", ["handed_off"], "only a handoff that happened hands an input over");
   if (expectation.hookInputs !== undefined && !data.hooks?.length) {
     problems.push({ path: [...path, "hookInputs"], message: '"hookInputs" needs hooks in the case' });
   }
@@ -250,5 +284,7 @@ export function capabilitiesOf(data: CaseFile): Capability[] {
   if (suspends || data.steps.some((step) => step.grant)) needs.add("approval");
   if (data.steps.some((step) => (step.turn?.length ?? 0) > 1)) needs.add("batch");
   if (data.steps.some((step) => step.grant?.view === "requested")) needs.add("fingerprint");
+  const handoffs = new Set(data.handoffs ?? []);
+  if (data.steps.some((step) => step.turn?.some((call) => handoffs.has(call.tool)))) needs.add("handoffs");
   return [...needs].sort();
 }

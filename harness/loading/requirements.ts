@@ -7,7 +7,7 @@ import { parse } from "yaml";
 import type { Capability } from "../adapter.ts";
 import { LEVELS } from "./case-schema.ts";
 
-export const FAMILIES = ["invariant", "matrix", "decoy-field", "hook-rewrite", "approval-resume", "read-batch"] as const;
+export const FAMILIES = ["invariant", "matrix", "decoy-field", "hook-rewrite", "approval-resume", "read-batch", "handoff"] as const;
 export type Family = (typeof FAMILIES)[number];
 
 const Requirement = z.strictObject({
@@ -21,11 +21,12 @@ const Requirement = z.strictObject({
   refines: z.array(z.string()).optional(),
   /**
    * What the requirement is about that a conformant runtime may lack: without it, the
-   * requirement is not applicable to the runtime. Only the proposal hash qualifies (a runtime
-   * that computes none has no fingerprint to hold to anything); a missing hook or batch
-   * capability skips cases instead, which counts against the badge.
+   * requirement is not applicable to the runtime. Only the proposal hash (a runtime that
+   * computes none has no fingerprint to hold to anything) and handoffs (a runtime without them
+   * has no handoff call to decode) qualify; a missing hook or batch capability skips cases
+   * instead, which counts against the badge.
    */
-  needs: z.array(z.enum(["proposal-hash"])).optional(),
+  needs: z.array(z.enum(["proposal-hash", "handoffs"])).optional(),
   retired: z.boolean().optional(),
 });
 export type Requirement = z.infer<typeof Requirement>;

@@ -2,6 +2,7 @@
 // summary by level, family and requirement.
 import type { RunBy } from "../running/implementation.ts";
 import type { Failure } from "../running/results.ts";
+import { REQUIREMENTS } from "../loading/requirements.ts";
 import { printableLine } from "./printable.ts";
 import type { Counts } from "./summary.ts";
 import { gateStatus, type GateStatus, type ReportedResult, type RunReport } from "./report.ts";
@@ -56,7 +57,7 @@ export function renderSummary(report: RunReport): string {
   const notHolding = exercised.filter((verdict) => verdict.status !== "holds");
   const untested = report.requirements.length - exercised.length - notApplicable.length;
   lines.push("", `Requirements: ${exercised.length - notHolding.length}/${exercised.length} hold` + (untested ? ` (${untested} not exercised by the selected cases)` : ""));
-  if (notApplicable.length) lines.push(`  not applicable (the runtime computes no proposal hash): ${notApplicable.join(", ")}`);
+  for (const [why, ids] of notApplicableByWhy(notApplicable, implementation.capabilities)) lines.push(`  not applicable (${why}): ${ids.join(", ")}`);
   for (const verdict of notHolding) {
     const detail = verdict.brokenIn.length ? ` in ${verdict.brokenIn.join(", ")}` : "";
     lines.push(`  ${verdict.id.padEnd(11)} ${verdict.level.padEnd(6)} ${verdict.status}${detail}: ${verdict.title}`);
@@ -64,6 +65,19 @@ export function renderSummary(report: RunReport): string {
   const known = report.expectations ? `; expected failures: ${summary.expectedFailures}, unexpected passes: ${summary.unexpectedPasses} (${report.expectations.file})` : "";
   lines.push("", `${summary.total} ${summary.total === 1 ? "case" : "cases"}: ${summary.passed} passed, ${summary.failed} failed, ${summary.errored} errored, ${summary.skipped} skipped${known}`);
   return lines.join("\n") + "\n";
+}
+
+/** Why a requirement can be not applicable: a capability the runtime lacks (spec/requirements.yaml, `needs`). */
+const LACKING: Record<string, string> = { "proposal-hash": "the runtime computes no proposal hash", handoffs: "the runtime has no handoff calls" };
+
+/** The not-applicable requirements grouped by the first capability each needs that the runtime lacks. */
+function notApplicableByWhy(ids: readonly string[], capabilities: readonly string[]): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const id of ids) {
+    const need = REQUIREMENTS.get(id)?.needs?.find((capability) => !capabilities.includes(capability)) ?? "proposal-hash";
+    groups.set(LACKING[need]!, [...(groups.get(LACKING[need]!) ?? []), id]);
+  }
+  return groups;
 }
 
 /** "in-process module ./my-adapter.ts" or "stdio command node adapter.mjs". */

@@ -61,14 +61,23 @@ export interface ExecutionRecord extends Recorded {
   inherited: string[];
 }
 
+/** A handoff probe's receive: the runtime handed the run over for a handoff call. */
+export interface HandoffRecord extends Recorded {
+  callId: string;
+  handoff: string;
+  /** The input handed to the receiving agent. */
+  input: Snapshot;
+}
+
 export interface ProbeLog {
   parses: ParseRecord[];
   hooks: HookRecord[];
   policies: PolicyRecord[];
   executions: ExecutionRecord[];
+  handoffs: HandoffRecord[];
 }
 
-export const emptyLog = (): ProbeLog => ({ parses: [], hooks: [], policies: [], executions: [] });
+export const emptyLog = (): ProbeLog => ({ parses: [], hooks: [], policies: [], executions: [], handoffs: [] });
 
 /** The records one call left in one step, in the order they were made. */
 export function recordsOf<T extends { step: number; callId: string }>(records: readonly T[], step: number, callId: string): T[] {
@@ -92,6 +101,7 @@ export type ObservedOutcome =
   | { callId: string; outcome: "denied"; reason: string }
   | { callId: string; outcome: "suspended"; proposal: ObservedProposal }
   | { callId: string; outcome: "invalid"; stage: "json" | "schema"; message: string }
+  | { callId: string; outcome: "handed_off" }
   | { callId: string; outcome: "not_attempted" };
 
 export interface TurnObservation {

@@ -27,6 +27,7 @@ export function outcomeSchema<V extends z.ZodType>(view: V, closed: boolean) {
     object({ callId: z.string(), outcome: z.literal("denied"), reason: z.string() }),
     object({ callId: z.string(), outcome: z.literal("suspended"), proposal }),
     object({ callId: z.string(), outcome: z.literal("invalid"), stage: z.enum(["json", "schema"]), message: z.string() }),
+    object({ callId: z.string(), outcome: z.literal("handed_off").describe("A handoff call whose handoff happened.") }),
     object({
       callId: z.string(),
       outcome: z.literal("not_attempted").describe("The runtime ended the turn at an earlier call's validation failure and never started this call."),
@@ -52,6 +53,7 @@ export function observeOutcomes(reported: unknown, shape: z.ZodType, view: (valu
     const outcome = entry as Record<string, unknown> & { outcome: ObservedOutcome["outcome"]; callId: string };
     switch (outcome.outcome) {
       case "executed":
+      case "handed_off":
       case "not_attempted":
         return { callId: outcome.callId, outcome: outcome.outcome };
       case "denied":

@@ -2,7 +2,7 @@
 // to an in-process adapter. They record what the runtime gave them, so a verdict never rests on
 // the adapter's own word, and they never throw at the runtime, whatever it hands them. Every
 // record carries a global sequence number and the step it fell in.
-import type { PolicyDecision, PreToolUseHook, PreToolUseHookResult, SchemaLibrary, SessionWiring, ToolPolicyInput, WiredTool } from "../adapter.ts";
+import type { PolicyDecision, PreToolUseHook, PreToolUseHookResult, SchemaLibrary, SessionWiring, ToolPolicyInput, WiredHandoff, WiredTool } from "../adapter.ts";
 import { hookAppliesTo } from "../loading/case-schema.ts";
 import type { LoadedCase } from "../loading/loader.ts";
 import { compileSchema, observedSchema } from "../vocabulary/schema.ts";
@@ -43,6 +43,17 @@ export function createProbes(testCase: LoadedCase, library: SchemaLibrary = "zod
         log.executions.push({ ...stamp(), callId: String(context?.callId), tool: name, argsRef: args, argsAtEntry: snapshot(args), inherited: inheritedMembers(args) });
         if (definition.mutate) applyEditInPlace(args, definition.mutate);
         return { ok: true };
+      },
+    };
+  }
+
+  // A handoff probe records what the receiving agent was handed; it has no schema (RFC-0015 adds none).
+  const handoffs: Record<string, WiredHandoff> = {};
+  for (const name of testCase.handoffs ?? []) {
+    handoffs[name] = {
+      name,
+      receive(input, context) {
+        log.handoffs.push({ ...stamp(), callId: String(context?.callId), handoff: name, input: snapshot(input) });
       },
     };
   }
@@ -103,7 +114,7 @@ export function createProbes(testCase: LoadedCase, library: SchemaLibrary = "zod
   };
 
   return {
-    wiring: { agentName: AGENT_NAME, tools, hooks, policy },
+    wiring: { agentName: AGENT_NAME, tools, handoffs, hooks, policy },
     log,
     grants,
     enterStep(next) {

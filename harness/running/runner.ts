@@ -1,6 +1,6 @@
 // Runs cases against an implementation: a fresh session and fresh probes per case, the steps
 // in order, then the universal checks and the case's own expectations.
-import type { Grant } from "../loading/case-schema.ts";
+import type { Call, Grant } from "../loading/case-schema.ts";
 import { expectationFailures } from "../checking/expectations.ts";
 import { universalFailures } from "../checking/universal.ts";
 import type { LoadedCase } from "../loading/loader.ts";
@@ -122,17 +122,26 @@ async function runSteps(session: CaseSession, testCase: LoadedCase): Promise<Obs
     turnNumber += 1;
     const modelCalls = calls.map((call) => ({ callId: call.id, toolName: call.tool, rawArguments: call.arguments }));
     const reported = await session.runTurn(modelCalls, turnNumber);
-    observation.turns.push({ step, turn: turnNumber, calls, outcomes: outcomesByCall(reported, calls.map((call) => call.id)) });
+    observation.turns.push({ step, turn: turnNumber, calls, outcomes: outcomesByCall(reported, calls, new Set(testCase.handoffs)) });
   }
   return observation;
 }
 
-function outcomesByCall(reported: readonly ObservedOutcome[], callIds: readonly string[]): TurnObservation["outcomes"] {
+/** Outcomes that only one kind of call can have: a tool call is never handed off, a handoff call never runs a tool or suspends. */
+const TOOL_ONLY = new Set(["executed", "suspended"]);
+
+function outcomesByCall(reported: readonly ObservedOutcome[], calls: readonly Call[], handoffs: ReadonlySet<string>): TurnObservation["outcomes"] {
   const outcomes = new Map<string, ObservedOutcome>();
-  const asked = new Set(callIds);
+  const asked = new Map(calls.map((call) => [call.id, call]));
+  const callIds = [...asked.keys()];
   for (const entry of reported) {
-    if (!asked.has(entry.callId)) throw new ImplementationBroke(`runTurn reported an unknown call "${entry.callId}"`);
+    const call = asked.get(entry.callId);
+    if (!call) throw new ImplementationBroke(`runTurn reported an unknown call "${entry.callId}"`);
     if (outcomes.has(entry.callId)) throw new ImplementationBroke(`runTurn reported call "${entry.callId}" twice`);
+    const handoff = handoffs.has(call.tool);
+    if (handoff ? TOOL_ONLY.has(entry.outcome) : entry.outcome === "handed_off") {
+      throw new ImplementationBroke(`runTurn reported ${entry.outcome} for call "${entry.callId}", a ${handoff ? "handoff" : "tool"} call`);
+    }
     outcomes.set(entry.callId, entry);
   }
   const missing = callIds.filter((id) => !outcomes.has(id));

@@ -1,14 +1,17 @@
 // The OpenAI Agents SDK adapter (adapters/openai-agents.ts): (a) the verdict rests on the SDK's
 // own tool path, shown by matching what the probes recorded with what the SDK itself called and
 // returned: the approval callback and execute function as the SDK invoked them, and its RunResults;
-// (b) a wiring defect (the object handed to the tool swapped for a copy) is caught.
+// (b) a wiring defect (the object handed to the tool swapped for a copy) is caught; (c) the
+// handoff verdicts rest on the SDK's own handoff path: what its onHandoff was handed, its handoff
+// output items, and the decoding errors it threw.
 //
-// The SDK is observed from the outside: "@openai/agents" is replaced by itself with `tool` and
-// `Runner` wrapped, so that every needsApproval and execute call the SDK makes, and every RunResult
-// it returns, is recorded on its way through, unchanged. The adapter is not told about it.
+// The SDK is observed from the outside: "@openai/agents" is replaced by itself with `tool`,
+// `handoff` and `Runner` wrapped, so that every needsApproval, execute and onHandoff call the SDK
+// makes, and every RunResult it returns or error it throws, is recorded on its way through,
+// unchanged. The adapter is not told about it.
 import { fileURLToPath } from "node:url";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Adapter, WiredTool } from "../../harness/adapter.ts";
+import type { Adapter, WiredHandoff, WiredTool } from "../../harness/adapter.ts";
 import { loadCaseFile, type LoadedCase } from "../../harness/loading/loader.ts";
 import { observeCase, runCase } from "../../harness/running/runner.ts";
 
@@ -19,9 +22,13 @@ interface SdkRecords {
   executions: { callId: string | undefined; args: unknown }[];
   /** Every RunResult the SDK's Runner.run returned (a denial resumes the run: two per such turn). */
   results: { newItems: { type: string; rawItem: unknown; executionStatus?: string }[] }[];
+  /** Every onHandoff call the SDK made: the very input object it passed. */
+  handoffs: { input: unknown }[];
+  /** Every error the SDK's Runner.run threw. */
+  thrown: unknown[];
 }
 
-const sdk = vi.hoisted((): SdkRecords => ({ approvals: [], executions: [], results: [] }));
+const sdk = vi.hoisted((): SdkRecords => ({ approvals: [], executions: [], results: [], handoffs: [], thrown: [] }));
 
 vi.mock("@openai/agents", async (importOriginal) => {
   const original = await importOriginal<typeof import("@openai/agents")>();
@@ -39,16 +46,30 @@ vi.mock("@openai/agents", async (importOriginal) => {
         return options.execute(args, runContext, details);
       },
     })) as typeof original.tool;
+  const handoff = ((agent: any, config: Options = {}) =>
+    original.handoff(agent, {
+      ...config,
+      onHandoff: (runContext: unknown, input: unknown) => {
+        sdk.handoffs.push({ input });
+        return config.onHandoff(runContext, input);
+      },
+    })) as typeof original.handoff;
   class Runner extends original.Runner {
     // run() is overloaded; the wrapper passes everything through and returns the SDK's result.
     override async run(...args: any[]): Promise<any> {
-      const result = await (super.run as (...all: any[]) => Promise<any>)(...args);
+      let result: any;
+      try {
+        result = await (super.run as (...all: any[]) => Promise<any>)(...args);
+      } catch (error) {
+        sdk.thrown.push(error);
+        throw error;
+      }
       // The items as they stand when run() returns: a resume changes the shared RunState they are read from.
       sdk.results.push({ newItems: [...result.newItems] });
       return result;
     }
   }
-  return { ...original, tool, Runner };
+  return { ...original, tool, handoff, Runner };
 });
 
 const { default: openaiAgents } = await import("../../adapters/openai-agents.ts");
@@ -73,6 +94,8 @@ beforeEach(() => {
   sdk.approvals.length = 0;
   sdk.executions.length = 0;
   sdk.results.length = 0;
+  sdk.handoffs.length = 0;
+  sdk.thrown.length = 0;
 });
 
 describe("the OpenAI Agents SDK adapter reaches the SDK's own tool path", () => {
@@ -143,5 +166,82 @@ describe("a wiring defect is caught", () => {
     const withDefect = await runCase(swappingAdapter((args) => structuredClone(args)), DEFAULTS_VISIBLE, 10_000);
     expect(withoutDefect.failures).toContainEqual(expect.objectContaining(INV5_CHECK12));
     expect(withDefect.failures).toEqual(withoutDefect.failures);
+  });
+});
+
+// handoff/no-tool-schema-parses-a-handoff: turn 1 calls lookup_order (c1) and hands over (h1) in one
+// response; turn 2 hands over alone (h2). handoff/malformed-handoff-hands-off-nothing: three turns,
+// each a handoff whose arguments are not JSON (h1, h2, h3).
+const HANDOFF_NEXT_TO_TOOL = realCase("handoff/no-tool-schema-parses-a-handoff");
+const MALFORMED_HANDOFF = realCase("handoff/malformed-handoff-hands-off-nothing");
+
+/** The real adapter, with each handoff's receive recording the object it is handed; `swap` may hand the probe another. */
+function receivingAdapter(received: { callId: string; input: unknown }[], swap: (input: unknown) => unknown = (input) => input): Adapter {
+  return {
+    ...openaiAgents,
+    createSession(wiring) {
+      const handoffs: Record<string, WiredHandoff> = Object.fromEntries(
+        Object.entries(wiring.handoffs).map(([name, wired]) => [
+          name,
+          {
+            ...wired,
+            receive: (input: unknown, context: { callId: string }) => {
+              received.push({ callId: context.callId, input });
+              return wired.receive(swap(input), context);
+            },
+          },
+        ]),
+      );
+      return openaiAgents.createSession({ ...wiring, handoffs });
+    },
+  };
+}
+
+describe("the OpenAI Agents SDK adapter reaches the SDK's own handoff path", () => {
+  it("reports handed_off exactly for the SDK's handoff outputs, and receive gets the very object the SDK handed onHandoff", async () => {
+    const received: { callId: string; input: unknown }[] = [];
+    const observed = await observeCase(receivingAdapter(received), HANDOFF_NEXT_TO_TOOL, 10_000);
+    if ("errored" in observed) throw new Error(observed.errored);
+    const { log, turns } = observed.observation;
+
+    expect(sdk.thrown).toEqual([]);
+    expect(callIdsOf("handoff_output_item")).toEqual(["h1", "h2"]);
+    expect(sdk.handoffs).toHaveLength(2);
+    expect(received.map((one) => one.callId)).toEqual(["h1", "h2"]);
+    received.forEach((one, index) => expect(one.input).toBe(sdk.handoffs[index]!.input));
+    expect(log.handoffs.map((record) => record.callId)).toEqual(["h1", "h2"]);
+    // The tool call next to the handoff went through the SDK's tool path: one parse, one execution.
+    expect(log.parses.map((parse) => parse.tool)).toEqual(["lookup_order"]);
+    expect(sdk.executions.map((execution) => execution.callId)).toEqual(["c1"]);
+    expect(turns.map((turn) => [...turn.outcomes.values()])).toEqual([
+      [{ callId: "c1", outcome: "executed" }, { callId: "h1", outcome: "handed_off" }],
+      [{ callId: "h2", outcome: "handed_off" }],
+    ]);
+  });
+
+  it("reports invalid at stage json exactly when the SDK threw its handoff decoding error, with nothing handed over", async () => {
+    const observed = await observeCase(openaiAgents, MALFORMED_HANDOFF, 10_000);
+    if ("errored" in observed) throw new Error(observed.errored);
+    const { log, turns } = observed.observation;
+
+    expect(sdk.thrown.map((error) => [(error as Error).name, (error as Error).message])).toEqual([
+      ["ModelBehaviorError", "Invalid JSON provided"],
+      ["ModelBehaviorError", "Invalid JSON provided"],
+      ["ModelBehaviorError", "Invalid JSON provided"],
+    ]);
+    expect(sdk.handoffs).toEqual([]);
+    expect(log.handoffs).toEqual([]);
+    expect(turns.map((turn) => [...turn.outcomes.values()].map((outcome) => [outcome.callId, outcome.outcome, "stage" in outcome ? outcome.stage : undefined]))).toEqual([
+      [["h1", "invalid", "json"]],
+      [["h2", "invalid", "json"]],
+      [["h3", "invalid", "json"]],
+    ]);
+  });
+
+  it("a wiring defect is caught: receive handed the input with the tool's default added fails HANDOFF-2 (check 23)", async () => {
+    const faithful = await runCase(receivingAdapter([]), HANDOFF_NEXT_TO_TOOL, 10_000);
+    expect(faithful.failures).not.toContainEqual(expect.objectContaining({ requirement: "HANDOFF-2" }));
+    const withDefect = await runCase(receivingAdapter([], (input) => ({ limit: 10, ...(input as object) })), HANDOFF_NEXT_TO_TOOL, 10_000);
+    expect(withDefect.failures).toContainEqual(expect.objectContaining({ requirement: "HANDOFF-2", check: 23, callId: "h1" }));
   });
 });

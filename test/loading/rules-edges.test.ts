@@ -126,7 +126,7 @@ describe("steps and tools", () => {
 
 describe("cross-reference problems, each at its place with its whole message", () => {
   it.each([
-    ["a family not in the list", "cases/stuff/sample.yaml", edited("id: matrix/sample", "id: stuff/sample"), ["1:5: family \"stuff\" is not one of invariant, matrix, decoy-field, hook-rewrite, approval-resume, read-batch"]],
+    ["a family not in the list", "cases/stuff/sample.yaml", edited("id: matrix/sample", "id: stuff/sample"), ["1:5: family \"stuff\" is not one of invariant, matrix, decoy-field, hook-rewrite, approval-resume, read-batch, handoff"]],
     ["an id off the file's place", FILE, edited("id: matrix/sample", "id: matrix/other"), ["1:5: id \"matrix/other\" must match the file's place: cases/matrix/other.yaml (this file is matrix/sample)"]],
     ["an unknown requirement", FILE, edited("[MATRIX-1, MATRIX-2]", "[MATRIX-1, MATRIX-99]"), ['4:26: unknown requirement "MATRIX-99" (see spec/requirements.yaml)']],
     ["a should requirement in a must case", FILE, edited("[MATRIX-1, MATRIX-2]", "[MATRIX-1, DECOY-3]"), ["3:8: a must case cannot test the should requirement DECOY-3; make the case level should"]],

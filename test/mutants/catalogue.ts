@@ -1,5 +1,5 @@
 // Every mutant the suite must catch, in pipeline order: decoding, hooks, the parse, the
-// fingerprint, authorization, execution, approval and resume, batches. Each module's default
+// fingerprint, authorization, execution, approval and resume, batches, handoff calls. Each module's default
 // export is also a plain adapter, so `npx tsx harness/cli.ts run --adapter test/mutants/<name>.ts`
 // shows what catches it. spec/coverage.md (`npm run coverage:table`) lists which cases kill which.
 import type { Mutant } from "./mutant.ts";
@@ -56,6 +56,10 @@ import toolRunsTwice from "./tool-runs-twice.ts";
 import topLevelKeyReplacer from "./top-level-key-replacer.ts";
 import trailingTextIgnored from "./trailing-text-ignored.ts";
 import validationErrorReachesPolicy from "./validation-error-reaches-policy.ts";
+import handoffDuplicatesLastWins from "./handoff-duplicates-last-wins.ts";
+import handoffMalformedAsEmpty from "./handoff-malformed-as-empty.ts";
+import handoffMalformedAsRaw from "./handoff-malformed-as-raw.ts";
+import handoffParsedByToolSchema from "./handoff-parsed-by-tool-schema.ts";
 
 export const MUTANTS: readonly Mutant[] = [
   // The whole pipeline, as before RFC-0015.
@@ -120,4 +124,9 @@ export const MUTANTS: readonly Mutant[] = [
   batchOffByOne,
   batchAbortsAtFirstInvalid,
   batchDecisionPerTool,
+  // Handoff calls.
+  handoffMalformedAsEmpty,
+  handoffMalformedAsRaw,
+  handoffDuplicatesLastWins,
+  handoffParsedByToolSchema,
 ];

@@ -18,7 +18,7 @@ function firstValue(raw: string): string {
 export default mutant(
   "trailing-text-ignored",
   "A streaming decoder reads the first complete JSON value and ignores whatever follows it, so two concatenated objects or trailing garbage still run.",
-  ["INV-2", "MATRIX-5"],
+  ["INV-2", "MATRIX-5", "HANDOFF-1"],
   {
     decode: (raw) => referenceStages.decode(firstValue(raw)),
   },

@@ -76,8 +76,8 @@ class Connection {
     await guarded(() => this.handshake());
     const budget = caseBudget(timeoutMs);
     await guarded(async () => {
-      const { id, tools, hooks, policy } = testCase;
-      await this.request("start", { case: { id, tools, hooks: hooks ?? [], policy } }, budget, `the start of case ${id}`);
+      const { id, tools, handoffs, hooks, policy } = testCase;
+      await this.request("start", { case: { id, tools, ...(handoffs && { handoffs }), hooks: hooks ?? [], policy } }, budget, `the start of case ${id}`);
     });
     let lastSeq = -Infinity;
     const session: CaseSession = {
@@ -231,6 +231,9 @@ function addRecord(log: ProbeLog, record: ProbeRecord, step: number): void {
       });
       return;
     }
+    case "handoff":
+      log.handoffs.push({ seq: record.seq, step, callId: record.callId, handoff: record.handoff, input: snapshotOfValue(record.input) });
+      return;
     case "execution":
       log.executions.push({
         seq: record.seq,

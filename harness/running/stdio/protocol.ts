@@ -34,6 +34,7 @@ export const StartRequest = z.strictObject({
   case: z.strictObject({
     id: z.string(),
     tools: z.record(z.string(), Tool),
+    handoffs: z.array(z.string()).optional().describe("The case's handoff names, when it has any (only sent to an adapter with the handoffs capability)."),
     hooks: z.array(Hook),
     policy: Policy,
   }).describe("The parts of the case the adapter builds its probes from."),
@@ -86,6 +87,13 @@ export const ProbeRecord = z.discriminatedUnion("kind", [
     decision: Decision,
     inherited: z.array(z.string()),
     mutation: z.enum(["changed", "unchanged"]).optional().describe("With a policy mutate: whether the edit changed the arguments."),
+  }),
+  z.strictObject({
+    kind: z.literal("handoff"),
+    seq: Seq,
+    callId: z.string(),
+    handoff: z.string().describe("The handoff's name."),
+    input: Value.describe("The input handed to the receiving agent."),
   }),
   z.strictObject({
     kind: z.literal("execution"),
