@@ -286,6 +286,7 @@ function probesFor(testCase) {
       seq: ++seq,
       callId: input.callId,
       tool: input.toolName,
+      ...(typeof input.rawArguments === "string" ? { rawArguments: input.rawArguments } : {}),
       parsedObject: objectId(input.parsedArguments),
       parsedArguments: wireValue(input.parsedArguments),
       ...(input.requestedArguments !== undefined ? { requestedArguments: wireValue(input.requestedArguments) } : {}),

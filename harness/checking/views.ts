@@ -1,7 +1,9 @@
 // The argument views the runtime shows (RFC-0015, "Argument Views" and test matrix rows 3 and
-// 7): the request view, when handed over, is the decoded model request; a suspended proposal
+// 7): the raw view is the provider's exact string; the request view, when handed over, is the
+// decoded model request; a suspended proposal
 // keeps both views and the fingerprint the policy saw; and nothing handed to policy or tool
 // carries members that no view shows (inherited through a prototype).
+import type { Call } from "../loading/case-schema.ts";
 import type { Failure } from "../running/results.ts";
 import type { PolicyRecord } from "../running/observation.ts";
 import { snapshotDiff } from "../values/diff.ts";
@@ -16,6 +18,8 @@ export function viewFailures(context: TurnContext): Failure[] {
     const request = decodedRequest(call.arguments);
     const policies = context.policiesOf(call.id);
     for (const policy of policies) {
+      // An invalid call that reached the policy is check 3's (INV-2), whatever it was handed.
+      if (!context.invalid(call)) failures.push(...rawViewFailures(context, call, policy));
       if (policy.inherited.length > 0) failures.push(failure(16, "DECOY-2", hiddenMembers("policy", policy.inherited), { callId: call.id }));
       if (policy.requestedAtEntry !== undefined && !context.invalid(call) && !sameSnapshot(policy.requestedAtEntry, request)) {
         const diff = snapshotDiff(request, policy.requestedAtEntry, "decoded request", "requestedArguments");
@@ -30,6 +34,14 @@ export function viewFailures(context: TurnContext): Failure[] {
     failures.push(...suspendedFailures(context, call.id, call.arguments, policies));
   }
   return failures;
+}
+
+/** Check 25: the raw view handed to the policy is the provider's exact string (absent: a stdio adapter did not report it). */
+function rawViewFailures(context: TurnContext, call: Call, policy: PolicyRecord): Failure[] {
+  const at = { callId: call.id };
+  if (policy.rawArguments === null) return [context.failure(25, "INV-8", "the policy was handed no rawArguments", at)];
+  if (policy.rawArguments === undefined || policy.rawArguments === call.arguments) return [];
+  return [context.failure(25, "INV-8", `the rawArguments handed to the policy, ${JSON.stringify(policy.rawArguments)}, are not the provider's exact string ${JSON.stringify(call.arguments)}`, at)];
 }
 
 /** In process: whether the request view is an object some hook of the call was handed (hooks must get copies). */

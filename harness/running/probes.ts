@@ -83,6 +83,7 @@ export function createProbes(testCase: LoadedCase, library: SchemaLibrary = "zod
       ...stamp(),
       callId: String(input?.callId),
       tool: String(input?.toolName),
+      rawArguments: typeof input?.rawArguments === "string" ? input.rawArguments : null,
       parsedRef: parsed,
       parsedAtEntry: snapshot(parsed),
       requestedAtEntry: input?.requestedArguments === undefined ? undefined : snapshot(input.requestedArguments),

@@ -174,3 +174,22 @@ describe("check 18: the suspended proposal", () => {
     ]);
   });
 });
+
+describe("check 25: the raw view handed to the policy", () => {
+  const rawOf = (observation: Observation) => observation.turns[0]!.calls[0]!.arguments;
+
+  it("names INV-8 when the policy was handed a string other than the provider's, or none", () => {
+    const callId = oneCall.turns[0]!.calls[0]!.id;
+    const reserialized = JSON.stringify(JSON.parse(rawOf(oneCall)));
+    expect(universalAfter(oneCall, (o) => (policyOf(o, callId).rawArguments = reserialized))).toEqual([
+      { requirement: "INV-8", check: 25, ...at(0, callId), message: `the rawArguments handed to the policy, ${JSON.stringify(reserialized)}, are not the provider's exact string ${JSON.stringify(rawOf(oneCall))}` },
+    ]);
+    expect(universalAfter(oneCall, (o) => (policyOf(o, callId).rawArguments = null))).toEqual([{ requirement: "INV-8", check: 25, ...at(0, callId), message: "the policy was handed no rawArguments" }]);
+  });
+
+  it("says nothing when a stdio adapter did not report the raw view", () => {
+    const callId = oneCall.turns[0]!.calls[0]!.id;
+    expect(universalAfter(oneCall, (o) => delete policyOf(o, callId).rawArguments)).toEqual([]);
+    expect(oneCall.log.policies[0]!.rawArguments).toBe(rawOf(oneCall));
+  });
+});

@@ -46,6 +46,7 @@ import preRfcOrdering from "./pre-rfc-ordering.ts";
 import requestViewIsHookedInput from "./request-view-is-hooked-input.ts";
 import resumeReusesPendingHash from "./resume-reuses-pending-hash.ts";
 import resumeRunsStoredProposal from "./resume-runs-stored-proposal.ts";
+import rawViewReserialized from "./raw-view-reserialized.ts";
 import replaysApprovedProposals from "./replays-approved-proposals.ts";
 import rewriteSkipsSchema from "./rewrite-skips-schema.ts";
 import shallowMutationCheck from "./shallow-mutation-check.ts";
@@ -101,6 +102,7 @@ export const MUTANTS: readonly Mutant[] = [
   asciiOnlyCanonicalEscaping,
   latin1Hash,
   // Authorization.
+  rawViewReserialized,
   policySeesRequest,
   noMutationCheck,
   shallowMutationCheck,

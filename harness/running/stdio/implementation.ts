@@ -220,6 +220,7 @@ function addRecord(log: ProbeLog, record: ProbeRecord, step: number): void {
         step,
         callId: record.callId,
         tool: record.tool,
+        ...(record.rawArguments !== undefined && { rawArguments: record.rawArguments }),
         parsedRef: `object ${record.parsedObject}`,
         parsedAtEntry: snapshotOfValue(record.parsedArguments),
         requestedAtEntry: record.requestedArguments && snapshotOfValue(record.requestedArguments),

@@ -79,6 +79,7 @@ export const ProbeRecord = z.discriminatedUnion("kind", [
     seq: Seq,
     callId: z.string(),
     tool: z.string(),
+    rawArguments: z.string().optional().describe("The rawArguments the policy was handed; report it, or the harness cannot check the raw view (INV-8)."),
     parsedObject: z.number().int().describe("Identity of the parsedArguments object the policy was handed."),
     parsedArguments: Value.describe("parsedArguments at entry to the policy."),
     requestedArguments: Value.optional().describe("requestedArguments at entry, when the runtime handed the policy that view."),
