@@ -113,3 +113,24 @@ if (existsSync("dist/harness/cli.js")) {
 } else {
   console.log("start-up: not measured (run npm run build first)");
 }
+
+// The gate: `npm test` (type check, build, every vitest test), timed whole, wall and CPU (its own
+// and its children's, from /proc: the CPU of processes it waited for). The issue's target was 45 s
+// wall on this 2-core machine; BENCH_SKIP_NPM_TEST=1 leaves this out (it takes minutes).
+if (process.env.BENCH_SKIP_NPM_TEST !== "1") {
+  const childCpu = () => {
+    try {
+      const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
+      return (Number(fields[13]) + Number(fields[14])) / 100; // cutime + cstime, in ticks of 1/100 s
+    } catch {
+      return undefined;
+    }
+  };
+  const cpuBefore = childCpu();
+  const started = performance.now();
+  const { status } = spawnSync("npm", ["test", "--silent"], { stdio: "ignore" });
+  const wall = (performance.now() - started) / 1000;
+  const cpuAfter = childCpu();
+  const cpu = cpuBefore === undefined || cpuAfter === undefined ? "CPU not measured" : `${Math.round(cpuAfter - cpuBefore)} s CPU`;
+  console.log(`${"npm test".padEnd(34)} ${Math.round(wall)} s wall, ${cpu}${status === 0 ? "" : ` (it failed: exit ${status})`}`);
+}
