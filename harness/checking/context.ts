@@ -29,6 +29,8 @@ export interface TurnContext {
   schemaInput(call: Call): Snapshot | undefined;
   /** A call reported not attempted after an earlier call of the turn failed validation, and left no record. */
   notAttempted(callId: string): boolean;
+  /** For a call left unattempted: the call of the step whose validation failure ended the turn first. */
+  stoppedBy(callId: string): string | undefined;
   /** A call whose raw string is not JSON, or that the runtime reported invalid. */
   invalid(call: Call): boolean;
   /** The ids of the case's hooks that apply to the call's tool, in order. */
@@ -88,12 +90,14 @@ export function turnContext(observation: Observation, turn: TurnObservation): Tu
     if (key !== undefined && !firstParse.has(key)) firstParse.set(key, parse.seq);
   }
   const applicableHooks = (call: Call) => (observation.testCase.hooks ?? []).filter((hook) => hookAppliesTo(hook, call.tool)).map((hook) => hook.id);
-  const notAttempted = new Set<string>();
-  let validationFailed = false;
-  for (const call of turn.calls) {
+  // Each call left unattempted, with the call whose validation failure ended the turn before it.
+  const notAttempted = new Map<string, string>();
+  let stopper: string | undefined;
+  // Every call of the step, in the model's order: a handoff call's validation failure ends the turn as a tool call's does.
+  for (const call of observation.testCase.steps[turn.step]?.turn ?? turn.calls) {
     const outcome = turn.outcomes.get(call.id);
-    if (outcome?.outcome === "not_attempted" && validationFailed && policiesOf(call.id).length === 0 && executionsOf(call.id).length === 0) notAttempted.add(call.id);
-    if (outcome?.outcome === "invalid") validationFailed = true;
+    if (outcome?.outcome === "not_attempted" && stopper !== undefined && policiesOf(call.id).length === 0 && executionsOf(call.id).length === 0) notAttempted.set(call.id, stopper);
+    if (outcome?.outcome === "invalid") stopper ??= call.id;
   }
   return {
     observation,
@@ -117,6 +121,7 @@ export function turnContext(observation: Observation, turn: TurnObservation): Tu
     hooked: (callId) => hooksOf(callId).length > 0,
     schemaInput: (call) => rewritesOf(call.id).at(-1)?.output ?? decodedRequest(call.arguments),
     notAttempted: (callId) => notAttempted.has(callId),
+    stoppedBy: (callId) => notAttempted.get(callId),
     invalid: (call) => turn.outcomes.get(call.id)?.outcome === "invalid" || decodedRequest(call.arguments) === undefined,
     applicableHooks,
     hooksAstray(call) {

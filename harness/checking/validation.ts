@@ -14,8 +14,7 @@ export function validationFailures(context: TurnContext): Failure[] {
   for (const call of turn.calls) {
     const outcome = turn.outcomes.get(call.id);
     if (context.notAttempted(call.id)) {
-      const stopper = turn.calls.find((earlier) => turn.outcomes.get(earlier.id)?.outcome === "invalid")!;
-      failures.push(failure(1, "BATCH-5", `the runtime ended the turn at ${stopper.id}'s validation failure and did not attempt ${call.id}`, { callId: call.id }));
+      failures.push(failure(1, "BATCH-5", `the runtime ended the turn at ${context.stoppedBy(call.id)}'s validation failure and did not attempt ${call.id}`, { callId: call.id }));
       continue;
     }
     const malformed = decodedRequest(call.arguments) === undefined;

@@ -93,6 +93,21 @@ describe("check 24: no tool schema parses a handoff", () => {
   });
 });
 
+describe("a turn a handoff's validation failure ended", () => {
+  it("leaves a later tool call the runtime did not attempt to the BATCH-5 rule, as after a tool call's failure", () => {
+    const after = changed(base, (observation) => {
+      setOutcome(observation, 4, { callId: "c5", outcome: "not_attempted" });
+      for (const kind of ["parses", "policies", "executions"] as const) {
+        (observation.log[kind] as { step: number }[]) = observation.log[kind].filter((record) => record.step !== 4);
+      }
+    });
+    expect(brief(universalFailures(after))).toEqual([
+      { requirement: "BATCH-5", check: 1, step: 4, callId: "c5", message: "the runtime ended the turn at h4's validation failure and did not attempt c5" },
+    ]);
+    expect(expectationFailures(after, universalFailures(after))).toEqual([]);
+  });
+});
+
 describe("the handoff words of an expectation", () => {
   it("handoffInput names HANDOFF-2 with a diff of what was expected and handed over", () => {
     const testCase = fixtureCase("checks/handoff/handoff-and-tool");
