@@ -3,7 +3,7 @@
 // runtime legitimately did not attempt it).
 import { hookAppliesTo, type Call, type CallExpectation } from "../loading/case-schema.ts";
 import type { Failure } from "../running/results.ts";
-import type { ExecutionRecord, HookRecord, Observation, ParseRecord, PolicyRecord, TurnObservation } from "../running/observation.ts";
+import type { ExecutionRecord, HandoffRecord, HookRecord, Observation, ParseRecord, PolicyRecord, TurnObservation } from "../running/observation.ts";
 import { decodedRequest, sameSnapshot, type Snapshot } from "../values/snapshot.ts";
 
 export interface TurnContext {
@@ -17,6 +17,8 @@ export interface TurnContext {
   executionsOf(callId: string): ExecutionRecord[];
   /** The hook runs of a call, in order. */
   hooksOf(callId: string): HookRecord[];
+  /** What a handoff call handed over (its handoff probe's records), in order. */
+  handoffsOf(callId: string): HandoffRecord[];
   /** This turn's parses by a tool's schema of an input equal to `input`, in order. */
   parsesWith(tool: string, input: Snapshot | undefined): ParseRecord[];
   /** Whether the tool's schema turned `input` into `output` (undefined: rejected it) in this turn before record `seq`. */
@@ -76,6 +78,7 @@ export function turnContext(observation: Observation, turn: TurnObservation): Tu
   const policiesOf = indexed(policies, (record) => record.callId);
   const executionsOf = indexed(executions, (record) => record.callId);
   const hooksOf = indexed(hooks, (record) => record.callId);
+  const handoffsOf = indexed(inStep(observation.log.handoffs), (record) => record.callId);
   const parses = inStep(observation.log.parses);
   const parsesByInput = indexed(parses, (parse) => inputKey(parse.tool, parse.input));
   const rewritesOf = (callId: string) => hooksOf(callId).filter((hook) => hook.output !== undefined);
@@ -109,6 +112,7 @@ export function turnContext(observation: Observation, turn: TurnObservation): Tu
     policiesOf,
     executionsOf,
     hooksOf,
+    handoffsOf,
     parsesWith(tool, input) {
       const key = inputKey(tool, input);
       return key === undefined ? [] : parsesByInput(key);

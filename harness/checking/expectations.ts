@@ -144,7 +144,7 @@ function callProblems(context: TurnContext, callId: string, written: CallExpecta
 function handoffProblems(context: TurnContext, callId: string, expected: CallExpectation): Problem[] {
   const problems: Problem[] = [];
   const { observation } = context;
-  const received = observation.log.handoffs.filter((record) => record.step === context.turn.step && record.callId === callId).at(-1);
+  const received = context.handoffsOf(callId).at(-1);
   if (expected.handoffInput !== undefined && received !== undefined && !sameSnapshot(snapshot(expected.handoffInput), received.input)) {
     problems.push({ field: "handoffInput", message: "the input handed over differs from the expectation", diff: snapshotDiff(snapshot(expected.handoffInput), received.input), requirement: FIELD_REQUIREMENTS.handoffInput! });
   }

@@ -4,38 +4,30 @@
 // (check 22), a handoff hands over exactly the decoded raw string (check 23), and no tool's
 // schema parses a handoff's input (check 24). The tool-call checks never see handoff calls:
 // universal.ts gives them the tool calls alone, without the parses check 24 attributes here.
-import type { Call } from "../loading/case-schema.ts";
-import { describeOutcome, type Observation, type ParseRecord, type TurnObservation } from "../running/observation.ts";
+import { isHandoffCall, type Call } from "../loading/case-schema.ts";
+import { describeOutcome, type Observation, type ParseRecord } from "../running/observation.ts";
 import type { Failure } from "../running/results.ts";
 import { snapshotDiff } from "../values/diff.ts";
 import { hasRepeatedNames } from "../values/repeated-names.ts";
 import { decodedRequest, describeSnapshot, sameSnapshot } from "../values/snapshot.ts";
 import type { TurnContext } from "./context.ts";
 
-/** The handoff calls of a turn. */
-export const handoffCalls = (observation: Observation, turn: TurnObservation): Call[] => {
-  const handoffs = new Set(observation.testCase.handoffs ?? []);
-  return turn.calls.filter((call) => handoffs.has(call.tool));
-};
+/** The handoff calls of the context's turn. */
+export const handoffCalls = ({ observation, turn }: TurnContext): Call[] => turn.calls.filter((call) => isHandoffCall(observation.testCase, call));
 
 /**
  * The parses of a turn that took a handoff call's input: a parse of a value that is some handoff
  * call's decoded request and neither a tool call's request nor a hook's rewrite in the turn.
  */
-export function handoffParses(observation: Observation, turn: TurnObservation): Set<ParseRecord> {
-  const handoffs = handoffCalls(observation, turn);
+export function handoffParses(context: TurnContext): Set<ParseRecord> {
+  const handoffs = handoffCalls(context);
   if (handoffs.length === 0) return new Set();
-  const tools = turn.calls.filter((call) => !handoffs.includes(call));
   const inputs = handoffs.map((call) => decodedRequest(call.arguments)).filter((input) => input !== undefined);
   const toolInputs = [
-    ...tools.map((call) => decodedRequest(call.arguments)),
-    ...observation.log.hooks.filter((hook) => hook.step === turn.step).map((hook) => hook.output),
+    ...context.turn.calls.filter((call) => !handoffs.includes(call)).map((call) => decodedRequest(call.arguments)),
+    ...context.hooks.map((hook) => hook.output),
   ];
-  return new Set(
-    observation.log.parses.filter(
-      (parse) => parse.step === turn.step && inputs.some((input) => sameSnapshot(input, parse.input)) && !toolInputs.some((input) => sameSnapshot(input, parse.input)),
-    ),
-  );
+  return new Set(context.parses.filter((parse) => inputs.some((input) => sameSnapshot(input, parse.input)) && !toolInputs.some((input) => sameSnapshot(input, parse.input))));
 }
 
 /** The observation as the tool-call checks see it: no handoff call, and no parse a handoff call took. */
@@ -43,19 +35,17 @@ export function toolCallsOnly(observation: Observation, taken: ReadonlySet<Parse
   return {
     ...observation,
     log: { ...observation.log, parses: observation.log.parses.filter((parse) => !taken.has(parse)) },
-    turns: observation.turns.map((turn) => {
-      const handoffs = handoffCalls(observation, turn);
-      return { ...turn, calls: turn.calls.filter((call) => !handoffs.includes(call)) };
-    }),
+    turns: observation.turns.map((turn) => ({ ...turn, calls: turn.calls.filter((call) => !isHandoffCall(observation.testCase, call)) })),
   };
 }
 
-export function handoffFailures(context: TurnContext, calls: readonly Call[], parses: ReadonlySet<ParseRecord>): Failure[] {
-  const { turn, failure, observation } = context;
+/** `taken`: the parses of this turn that took a handoff call's input (handoffParses). */
+export function handoffFailures(context: TurnContext, taken: ReadonlySet<ParseRecord>): Failure[] {
+  const { turn, failure } = context;
   const failures: Failure[] = [];
-  for (const call of calls) {
+  for (const call of handoffCalls(context)) {
     const outcome = turn.outcomes.get(call.id);
-    const received = observation.log.handoffs.filter((record) => record.step === turn.step && record.callId === call.id);
+    const received = context.handoffsOf(call.id);
     const request = decodedRequest(call.arguments);
     const at = { callId: call.id, explains: "every expectation" as const };
     if (request === undefined) {
@@ -78,7 +68,7 @@ export function handoffFailures(context: TurnContext, calls: readonly Call[], pa
         failures.push(failure(23, "HANDOFF-2", "the handoff handed over a value other than the strict JSON decoding of its raw arguments", { callId: call.id, diff, explains: ["handoffInput", "decodesLike"] }));
       }
     }
-    for (const parse of [...parses].filter((one) => one.step === turn.step && sameSnapshot(one.input, request))) {
+    for (const parse of [...taken].filter((one) => sameSnapshot(one.input, request))) {
       failures.push(failure(24, "HANDOFF-3", `the schema of tool ${parse.tool} parsed the handoff's input ${describeSnapshot(request)}`, { callId: call.id, explains: ["handoffInput"] }));
     }
   }

@@ -1,8 +1,8 @@
 // The argument views the runtime shows (RFC-0015, "Argument Views" and test matrix rows 3 and
 // 7): the raw view is the provider's exact string; the request view, when handed over, is the
-// decoded model request; a suspended proposal
-// keeps both views and the fingerprint the policy saw; and nothing handed to policy or tool
-// carries members that no view shows (inherited through a prototype).
+// decoded model request; a suspended proposal keeps both views and the fingerprint the policy
+// saw; and nothing handed to policy or tool carries members that no view shows (inherited
+// through a prototype).
 import type { Call } from "../loading/case-schema.ts";
 import type { Failure } from "../running/results.ts";
 import type { PolicyRecord } from "../running/observation.ts";

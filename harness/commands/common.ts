@@ -23,7 +23,15 @@ export function parseOptions<T extends NonNullable<ParseArgsConfig["options"]>>(
 
 /** Arguments that are all paths, with no options. */
 export function parsePaths(args: string[]): string[] {
-  return asUsageError(() => parseArgs({ args, strict: true, allowPositionals: true, options: {} }).positionals);
+  return parseOptionsAndPaths(args, {}).paths;
+}
+
+/** Options, and paths among them. */
+export function parseOptionsAndPaths<T extends NonNullable<ParseArgsConfig["options"]>>(args: string[], options: T): { values: OptionValues<T>; paths: string[] } {
+  return asUsageError(() => {
+    const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options });
+    return { values: values as OptionValues<T>, paths: positionals };
+  });
 }
 
 function asUsageError<T>(parse: () => T): T {

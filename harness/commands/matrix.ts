@@ -4,11 +4,10 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { packagePath } from "../loading/package-root.ts";
-import { REQUIREMENTS } from "../loading/requirements.ts";
+import { LIVE_REQUIREMENTS } from "../loading/requirements.ts";
 import { matrixPage } from "../reporting/matrix/page.ts";
 import { readReports } from "../reporting/matrix/reports.ts";
-import { parseArgs } from "node:util";
-import { UsageError } from "./common.ts";
+import { parseOptionsAndPaths, UsageError } from "./common.ts";
 import type { Output } from "./io.ts";
 import { checkOutputFolder, makeFolder } from "./output-folder.ts";
 import { fileErrorCode } from "../loading/yaml-file.ts";
@@ -27,13 +26,7 @@ export const MATRIX_USAGE = `npx effective-args matrix <report.json>... --out <f
 const CASE_ID = /^[a-z][a-z0-9-]*\/[a-z0-9][a-z0-9-]*$/;
 
 export async function matrixCommand(args: string[], io: Output): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, strict: true, allowPositionals: true, options: { out: { type: "string" } } });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals: files } = parsed;
+  const { values, paths: files } = parseOptionsAndPaths(args, { out: { type: "string" } });
   if (values.out === undefined) throw new UsageError("matrix needs --out <folder>, where it writes index.html");
   if (files.length === 0) throw new UsageError("matrix needs at least one report (a file written by run --reporter json)");
   checkOutputFolder(values.out, "--out");
@@ -43,7 +36,7 @@ export async function matrixCommand(args: string[], io: Output): Promise<number>
     io.err("effective-args: no page was written\n");
     return 2;
   }
-  const requirements = [...REQUIREMENTS.values()].filter((requirement) => !requirement.retired);
+  const requirements = LIVE_REQUIREMENTS;
   const ids = new Set(read.reports.flatMap(({ report }) => report.results.map((result) => result.id)));
   const sources: Record<string, string> = {};
   for (const id of [...ids].sort()) {

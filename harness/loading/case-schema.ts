@@ -240,6 +240,9 @@ export const Call = z.strictObject({
 });
 export type Call = z.infer<typeof Call>;
 
+/** Whether a call of a case is a handoff call: its tool names one of the case's handoffs. */
+export const isHandoffCall = (testCase: { handoffs?: readonly string[] | undefined }, call: Pick<Call, "tool">) => testCase.handoffs?.includes(call.tool) ?? false;
+
 export const OUTCOMES = ["executed", "denied", "suspended", "invalid", "handed_off"] as const;
 export type OutcomeName = (typeof OUTCOMES)[number];
 

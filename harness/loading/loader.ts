@@ -3,7 +3,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { packagePath } from "./package-root.ts";
-import { CaseFile, type Call, type CallExpectation, type SchemaNode } from "./case-schema.ts";
+import { CaseFile, isHandoffCall, type Call, type CallExpectation, type SchemaNode } from "./case-schema.ts";
 import { compileSchema } from "../vocabulary/schema.ts";
 import { sameJson } from "../values/snapshot.ts";
 import { FAMILIES, REQUIREMENTS, type Family } from "./requirements.ts";
@@ -284,7 +284,6 @@ export function capabilitiesOf(data: CaseFile): Capability[] {
   if (suspends || data.steps.some((step) => step.grant)) needs.add("approval");
   if (data.steps.some((step) => (step.turn?.length ?? 0) > 1)) needs.add("batch");
   if (data.steps.some((step) => step.grant?.view === "requested")) needs.add("fingerprint");
-  const handoffs = new Set(data.handoffs ?? []);
-  if (data.steps.some((step) => step.turn?.some((call) => handoffs.has(call.tool)))) needs.add("handoffs");
+  if (data.steps.some((step) => step.turn?.some((call) => isHandoffCall(data, call)))) needs.add("handoffs");
   return [...needs].sort();
 }

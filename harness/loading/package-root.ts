@@ -5,19 +5,26 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-function packageRoot(): string {
+interface Manifest {
+  name?: string;
+  version?: string;
+}
+
+/** The package's folder and its package.json, read once. */
+function packageRoot(): { folder: string; manifest: Manifest } {
   for (let folder = dirname(fileURLToPath(import.meta.url)); ; folder = dirname(folder)) {
-    const manifest = join(folder, "package.json");
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "effective-args") return folder;
+    const path = join(folder, "package.json");
+    const manifest = existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as Manifest) : undefined;
+    if (manifest?.name === "effective-args") return { folder, manifest };
     if (dirname(folder) === folder) throw new Error(`effective-args: no package.json of effective-args above ${fileURLToPath(import.meta.url)}`);
   }
 }
 
-export const PACKAGE_ROOT = packageRoot();
+const root = packageRoot();
+export const PACKAGE_ROOT = root.folder;
 
 /** The suite's name and version, as its package.json gives them: reports say which suite made them. */
-const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { name: string; version: string };
-export const SUITE = { name: manifest.name, version: manifest.version };
+export const SUITE = { name: root.manifest.name!, version: root.manifest.version! };
 
 /** A path inside the package: "cases", "spec/requirements.yaml". */
 export const packagePath = (relative: string) => join(PACKAGE_ROOT, relative);

@@ -61,6 +61,9 @@ export const REQUIREMENTS: ReadonlyMap<string, Requirement> = bundled
   ? new Map(bundled.map((requirement) => [requirement.id, requirement]))
   : parseCatalogue(catalogueText, CATALOGUE_PATH);
 
+/** The requirements that have not been retired, in catalogue order: the ones reports judge. */
+export const LIVE_REQUIREMENTS: readonly Requirement[] = [...REQUIREMENTS.values()].filter((requirement) => !requirement.retired);
+
 /** The requirements that do not apply to an implementation with these capabilities (see `needs`). */
 export function notApplicableTo(capabilities: readonly Capability[]): ReadonlySet<string> {
   const lacking = (requirement: Requirement) => (requirement.needs ?? []).some((capability) => !capabilities.includes(capability));

@@ -1,7 +1,7 @@
 // Rolls case results up: counts, per level, per family, and a verdict per requirement.
 import type { Level } from "../loading/case-schema.ts";
 import { CAPABILITIES, type Capability } from "../adapter.ts";
-import { notApplicableTo, REQUIREMENTS } from "../loading/requirements.ts";
+import { LIVE_REQUIREMENTS, notApplicableTo, REQUIREMENTS } from "../loading/requirements.ts";
 import { byCodeUnits } from "../values/order.ts";
 import type { CaseResult, CaseStatus } from "../running/results.ts";
 
@@ -20,7 +20,8 @@ export interface Counts {
  * requirements; skipped: its cases were skipped; untested: no selected case lists it;
  * not_applicable: it concerns what the implementation does not have (requirements.ts, `needs`).
  */
-export type RequirementStatus = "holds" | "broken" | "errored" | "inconclusive" | "skipped" | "untested" | "not_applicable";
+export const REQUIREMENT_STATUSES = ["holds", "broken", "errored", "inconclusive", "skipped", "untested", "not_applicable"] as const;
+export type RequirementStatus = (typeof REQUIREMENT_STATUSES)[number];
 
 export interface RequirementVerdict {
   id: string;
@@ -57,32 +58,30 @@ export function atLevels(result: CaseResult, levels: ReadonlySet<Level>): CaseRe
 /** `capabilities`: the implementation's; every one when not given. */
 export function requirementVerdicts(results: readonly CaseResult[], capabilities: readonly Capability[] = CAPABILITIES): RequirementVerdict[] {
   const notApplicable = notApplicableTo(capabilities);
-  return [...REQUIREMENTS.values()]
-    .filter((requirement) => !requirement.retired)
-    .map((requirement) => {
-      const listing = results.filter((result) => result.requirements.includes(requirement.id));
-      const brokenIn = results.filter((result) => result.failures.some((failure) => failure.requirement === requirement.id)).map((result) => result.id);
-      const has = (status: CaseStatus) => listing.some((result) => result.status === status);
-      // Evidence for a requirement: a case that ran without failing on it or on anything at
-      // least as strict; a MUST requirement holds in a case that fails only SHOULD requirements.
-      const supports = (result: CaseResult) =>
-        result.status === "passed" || (result.status === "failed" && requirement.level === "must" && result.failures.every((failure) => levelOf(failure.requirement) === "should"));
-      const status: RequirementStatus =
-        notApplicable.has(requirement.id) && listing.length > 0
-          ? "not_applicable"
-          : brokenIn.length > 0
-          ? "broken"
-          : has("errored")
-            ? "errored"
-            : listing.some(supports)
-              ? "holds"
-              : has("failed")
-                ? "inconclusive"
-                : listing.length > 0
-                  ? "skipped"
-                  : "untested";
-      return { id: requirement.id, level: requirement.level, title: requirement.title, status, cases: listing.map((result) => result.id), brokenIn };
-    });
+  return LIVE_REQUIREMENTS.map((requirement) => {
+    const listing = results.filter((result) => result.requirements.includes(requirement.id));
+    const brokenIn = results.filter((result) => result.failures.some((failure) => failure.requirement === requirement.id)).map((result) => result.id);
+    const has = (status: CaseStatus) => listing.some((result) => result.status === status);
+    // Evidence for a requirement: a case that ran without failing on it or on anything at
+    // least as strict; a MUST requirement holds in a case that fails only SHOULD requirements.
+    const supports = (result: CaseResult) =>
+      result.status === "passed" || (result.status === "failed" && requirement.level === "must" && result.failures.every((failure) => levelOf(failure.requirement) === "should"));
+    const status: RequirementStatus =
+      notApplicable.has(requirement.id) && listing.length > 0
+        ? "not_applicable"
+        : brokenIn.length > 0
+        ? "broken"
+        : has("errored")
+          ? "errored"
+          : listing.some(supports)
+            ? "holds"
+            : has("failed")
+              ? "inconclusive"
+              : listing.length > 0
+                ? "skipped"
+                : "untested";
+    return { id: requirement.id, level: requirement.level, title: requirement.title, status, cases: listing.map((result) => result.id), brokenIn };
+  });
 }
 
 /**

@@ -16,7 +16,8 @@ export interface Failure {
   field?: keyof CallExpectation;
 }
 
-export type CaseStatus = "passed" | "failed" | "errored" | "skipped";
+export const CASE_STATUSES = ["passed", "failed", "errored", "skipped"] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
 
 export interface CaseResult {
   id: string;

@@ -1,6 +1,6 @@
 // Runs cases against an implementation: a fresh session and fresh probes per case, the steps
 // in order, then the universal checks and the case's own expectations.
-import type { Call, Grant } from "../loading/case-schema.ts";
+import { isHandoffCall, type Call, type Grant } from "../loading/case-schema.ts";
 import { expectationFailures } from "../checking/expectations.ts";
 import { universalFailures } from "../checking/universal.ts";
 import type { LoadedCase } from "../loading/loader.ts";
@@ -122,7 +122,7 @@ async function runSteps(session: CaseSession, testCase: LoadedCase): Promise<Obs
     turnNumber += 1;
     const modelCalls = calls.map((call) => ({ callId: call.id, toolName: call.tool, rawArguments: call.arguments }));
     const reported = await session.runTurn(modelCalls, turnNumber);
-    observation.turns.push({ step, turn: turnNumber, calls, outcomes: outcomesByCall(reported, calls, new Set(testCase.handoffs)) });
+    observation.turns.push({ step, turn: turnNumber, calls, outcomes: outcomesByCall(reported, calls, testCase) });
   }
   return observation;
 }
@@ -130,7 +130,7 @@ async function runSteps(session: CaseSession, testCase: LoadedCase): Promise<Obs
 /** Outcomes that only one kind of call can have: a tool call is never handed off, a handoff call never runs a tool or suspends. */
 const TOOL_ONLY = new Set(["executed", "suspended"]);
 
-function outcomesByCall(reported: readonly ObservedOutcome[], calls: readonly Call[], handoffs: ReadonlySet<string>): TurnObservation["outcomes"] {
+function outcomesByCall(reported: readonly ObservedOutcome[], calls: readonly Call[], testCase: LoadedCase): TurnObservation["outcomes"] {
   const outcomes = new Map<string, ObservedOutcome>();
   const asked = new Map(calls.map((call) => [call.id, call]));
   const callIds = [...asked.keys()];
@@ -138,7 +138,7 @@ function outcomesByCall(reported: readonly ObservedOutcome[], calls: readonly Ca
     const call = asked.get(entry.callId);
     if (!call) throw new ImplementationBroke(`runTurn reported an unknown call "${entry.callId}"`);
     if (outcomes.has(entry.callId)) throw new ImplementationBroke(`runTurn reported call "${entry.callId}" twice`);
-    const handoff = handoffs.has(call.tool);
+    const handoff = isHandoffCall(testCase, call);
     if (handoff ? TOOL_ONLY.has(entry.outcome) : entry.outcome === "handed_off") {
       throw new ImplementationBroke(`runTurn reported ${entry.outcome} for call "${entry.callId}", a ${handoff ? "handoff" : "tool"} call`);
     }

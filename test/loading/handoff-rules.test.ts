@@ -4,6 +4,7 @@
 // very same raw string; a case with a handoff call needs the handoffs capability.
 import { describe, expect, it } from "vitest";
 import { capabilitiesOf, loadCaseText } from "../../harness/loading/loader.ts";
+import { loadProblems, replaced } from "../support/case-text.ts";
 
 const FILE = "cases/handoff/sample.yaml";
 const VALID = `id: handoff/sample
@@ -28,13 +29,10 @@ steps:
 `;
 
 const problems = (text: string) => {
-  const loaded = loadCaseText(FILE, text);
-  return "errors" in loaded ? loaded.errors.map((error) => error.message.replace(`${FILE}:`, "")) : [];
+  const found = loadProblems(FILE, text);
+  return found === "loads" ? [] : found.map((message) => message.replace(`${FILE}:`, ""));
 };
-const edited = (from: string, to: string) => {
-  if (!VALID.includes(from)) throw new Error(`not in the sample: ${from}`);
-  return VALID.replace(from, to);
-};
+const edited = (from: string, to: string) => replaced(VALID, from, to);
 
 describe("handoff calls in a case file", () => {
   it("load, and need the handoffs capability", () => {

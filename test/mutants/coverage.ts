@@ -3,7 +3,7 @@
 // it to spec/coverage.md; test/coverage.test.ts checks that file and the MUST requirements.
 import { fileURLToPath } from "node:url";
 import { DEFAULT_CASES_DIR, loadCases, type LoadedCase } from "../../harness/loading/loader.ts";
-import { REQUIREMENTS } from "../../harness/loading/requirements.ts";
+import { LIVE_REQUIREMENTS } from "../../harness/loading/requirements.ts";
 import type { CaseResult } from "../../harness/running/results.ts";
 import { runCases } from "../../harness/running/runner.ts";
 import { MUTANTS } from "./catalogue.ts";
@@ -61,13 +61,11 @@ export function coverageOf(cases: readonly LoadedCase[], runs: readonly MutantRu
     breaks: run.mutant.breaks,
     killedBy: failedCases(run).map((result) => result.id),
   }));
-  const requirements = [...REQUIREMENTS.values()]
-    .filter((requirement) => !requirement.retired)
-    .map(({ id, level }) => {
-      const listing = cases.filter((testCase) => testCase.requirements.includes(id)).map((testCase) => testCase.id);
-      const kills = mutants.filter((mutant) => mutant.killedBy.some((caseId) => listing.includes(caseId))).map((mutant) => mutant.defect);
-      return { id, level, cases: listing, kills };
-    });
+  const requirements = LIVE_REQUIREMENTS.map(({ id, level }) => {
+    const listing = cases.filter((testCase) => testCase.requirements.includes(id)).map((testCase) => testCase.id);
+    const kills = mutants.filter((mutant) => mutant.killedBy.some((caseId) => listing.includes(caseId))).map((mutant) => mutant.defect);
+    return { id, level, cases: listing, kills };
+  });
   return { requirements, mutants };
 }
 

@@ -8,7 +8,8 @@
 import { basename } from "node:path";
 import { LEVELS } from "../../loading/case-schema.ts";
 import { FAMILIES, type Requirement } from "../../loading/requirements.ts";
-import type { ReportFile, Verdict } from "./reports.ts";
+import type { RequirementStatus } from "../summary.ts";
+import type { ReportFile } from "./reports.ts";
 import { PAGE_SCRIPT } from "./page-script.ts";
 import { PAGE_STYLE } from "./page-style.ts";
 
@@ -21,7 +22,7 @@ export interface MatrixInput {
 }
 
 /** The symbol and word of each verdict, as the page and its legend show them. */
-export const VERDICT_MARKS: Record<Verdict, { symbol: string; word: string }> = {
+export const VERDICT_MARKS: Record<RequirementStatus, { symbol: string; word: string }> = {
   holds: { symbol: "✓", word: "holds" },
   broken: { symbol: "✗", word: "broken" },
   errored: { symbol: "!", word: "errored" },
@@ -56,7 +57,7 @@ export function matrixPage({ reports, requirements, sources }: MatrixInput): str
 
   const cell = (requirement: Requirement, index: number) => {
     const verdict = verdicts[index]!.get(requirement.id);
-    const status: Verdict = verdict?.status ?? "untested";
+    const status: RequirementStatus = verdict?.status ?? "untested";
     const behind = new Set([...(verdict?.cases ?? []), ...(verdict?.brokenIn ?? [])]).size;
     const count = behind === 0 ? "no case" : status === "broken" ? `in ${verdict!.brokenIn.length} of ${behind} cases` : `${behind} case${behind === 1 ? "" : "s"}`;
     const { symbol, word } = VERDICT_MARKS[status];

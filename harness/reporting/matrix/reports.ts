@@ -7,9 +7,9 @@ import { LEVELS } from "../../loading/case-schema.ts";
 import { SUITE } from "../../loading/package-root.ts";
 import { FAMILIES } from "../../loading/requirements.ts";
 import { fileErrorCode } from "../../loading/yaml-file.ts";
+import { CASE_STATUSES } from "../../running/results.ts";
+import { REQUIREMENT_STATUSES } from "../summary.ts";
 
-const STATUSES = ["passed", "failed", "errored", "skipped"] as const;
-const VERDICTS = ["holds", "broken", "errored", "inconclusive", "skipped", "untested", "not_applicable"] as const;
 
 /** What the page reads of a report; a report carries more, which is ignored. */
 const MatrixReport = z.object({
@@ -22,14 +22,14 @@ const MatrixReport = z.object({
     runBy: z.union([z.object({ how: z.literal("in-process"), module: z.string() }), z.object({ how: z.literal("stdio"), command: z.string() })]).optional(),
   }),
   summary: z.object({ total: z.number(), passed: z.number(), failed: z.number(), errored: z.number(), skipped: z.number(), badge: z.string() }),
-  requirements: z.array(z.object({ id: z.string(), level: z.enum(LEVELS), title: z.string(), status: z.enum(VERDICTS), cases: z.array(z.string()), brokenIn: z.array(z.string()) })),
+  requirements: z.array(z.object({ id: z.string(), level: z.enum(LEVELS), title: z.string(), status: z.enum(REQUIREMENT_STATUSES), cases: z.array(z.string()), brokenIn: z.array(z.string()) })),
   results: z.array(
     z.object({
       id: z.string(),
       title: z.string(),
       level: z.enum(LEVELS),
       family: z.enum(FAMILIES),
-      status: z.enum(STATUSES),
+      status: z.enum(CASE_STATUSES),
       reason: z.string().optional(),
       expectation: z.string().optional(),
       failures: z.array(z.object({ requirement: z.string(), message: z.string(), diff: z.string().optional(), step: z.number().optional(), callId: z.string().optional() })),
@@ -37,7 +37,6 @@ const MatrixReport = z.object({
   ),
 });
 export type MatrixReport = z.infer<typeof MatrixReport>;
-export type Verdict = (typeof VERDICTS)[number];
 
 export interface ReportFile {
   /** As the user named it. */
