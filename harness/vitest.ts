@@ -14,8 +14,9 @@ import { inProcess } from "./running/in-process.ts";
 import { DEFAULT_CASES_DIR, loadCases } from "./loading/loader.ts";
 import { renderProgress } from "./reporting/pretty.ts";
 import { printable } from "./reporting/printable.ts";
-import { DEFAULT_TIMEOUT_MS, runCase } from "./running/runner.ts";
-import { stdioImplementation } from "./running/stdio/implementation.ts";
+import { caseResult, DEFAULT_TIMEOUT_MS, runCase } from "./running/runner.ts";
+import { MAX_TIMER_MS } from "./running/deadline.ts";
+import { STARTUP_TIMEOUT_MS, stdioImplementation } from "./running/stdio/implementation.ts";
 import referenceAdapter from "../reference/adapter.ts";
 
 export interface ConformanceOptions {
@@ -30,11 +31,16 @@ export interface ConformanceOptions {
   /** Only cases of these levels ("must", "should") and families, as with the CLI's flags. */
   level?: Level[];
   family?: Family[];
-  /** Per case, in milliseconds. */
+  /** Per case, in milliseconds; at most 2147478647 (a longer timer would fire at once). */
   timeoutMs?: number;
   /** Title of the describe block; the adapter's name by default. */
   title?: string;
 }
+
+/** What vitest's timeout for a case's test adds to the case's own, so that the harness says a case is late before vitest does. */
+const VITEST_GRACE_MS = 5_000;
+/** The longest case timeout: with the grace on top, vitest's timer must still fit in a timer. */
+const MAX_TIMEOUT_MS = MAX_TIMER_MS - VITEST_GRACE_MS;
 
 export function conformanceSuite(options: ConformanceOptions = {}): void {
   if (options.adapter && options.adapterCommand) throw new Error("conformanceSuite: give adapter or adapterCommand, not both");
@@ -42,13 +48,24 @@ export function conformanceSuite(options: ConformanceOptions = {}): void {
   const selection = caseSelection(options);
   const selected = cases.filter(selection.selects);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) throw new Error(`conformanceSuite: timeoutMs is a positive whole number of milliseconds, not ${timeoutMs}`);
+  if (timeoutMs > MAX_TIMEOUT_MS) {
+    throw new Error(`conformanceSuite: timeoutMs is at most ${MAX_TIMEOUT_MS} (the longest timer Node.js keeps, less the ${VITEST_GRACE_MS} ms vitest's own timeout of a case adds), not ${timeoutMs}`);
+  }
   const title = options.title ?? `effective-args conformance: ${options.adapterCommand ?? (options.adapter ?? referenceAdapter).name}`;
 
   describe(title, () => {
-    let implementation: Implementation;
+    let implementation: Implementation | undefined;
+    let notStarted = "";
     beforeAll(async () => {
-      implementation = options.adapterCommand ? await stdioImplementation(options.adapterCommand) : inProcess(options.adapter ?? referenceAdapter);
-    });
+      try {
+        implementation = options.adapterCommand ? await stdioImplementation(options.adapterCommand) : inProcess(options.adapter ?? referenceAdapter);
+      } catch (error) {
+        // Each case errors, in a failed test of its own: a failing beforeAll would leave them all skipped.
+        const adapter = options.adapterCommand ? `the adapter command "${options.adapterCommand}"` : "the adapter";
+        notStarted = `${adapter} did not start: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    }, STARTUP_TIMEOUT_MS + VITEST_GRACE_MS); // vitest's own 10 s would end the start before the harness can say why
     afterAll(async () => {
       await implementation?.dispose?.();
     });
@@ -60,10 +77,12 @@ export function conformanceSuite(options: ConformanceOptions = {}): void {
     }
     for (const testCase of selected) {
       it(testCase.id, async (context) => {
-        const result = selection.verdict(await runCase(implementation, testCase, timeoutMs));
+        const result = implementation
+          ? selection.verdict(await runCase(implementation, testCase, timeoutMs))
+          : caseResult(testCase, performance.now(), { status: "errored", failures: [], reason: notStarted });
         if (result.status === "skipped") context.skip(result.reason);
         if (result.status !== "passed") throw new Error(`\n${printable(renderProgress(result))}`);
-      }, timeoutMs + 5_000);
+      }, timeoutMs + VITEST_GRACE_MS);
     }
   });
 }

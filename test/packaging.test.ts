@@ -11,6 +11,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
+/** How long one command (npm pack, npm install, npx ...) may take before it is killed: the install is the longest, in a hook given 300 s. */
+const COMMAND_TIMEOUT_MS = 240_000;
 const scratch = mkdtempSync(join(tmpdir(), "effective-args-package-"));
 const KINDS = ["esm", "cjs"] as const;
 
@@ -28,7 +30,7 @@ const VITEST_TEST = `import { conformanceSuite } from "effective-args/vitest";\n
 /** A command in a project folder; its exit code, output and errors, whether it failed or not. */
 async function inProject(kind: string, command: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(command, args, { cwd: join(scratch, kind), env: { ...process.env, NO_COLOR: "1" }, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(command, args, { cwd: join(scratch, kind), env: { ...process.env, NO_COLOR: "1" }, maxBuffer: 64 * 1024 * 1024, timeout: COMMAND_TIMEOUT_MS, killSignal: "SIGKILL" });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -40,7 +42,7 @@ beforeAll(async () => {
   // npm test has just built dist/; packing without the prepare script leaves it as it is, so that
   // the other tests, which spawn the compiled CLI meanwhile, never see it half rewritten.
   if (!existsSync("dist/harness/cli.js")) throw new Error("dist/ is not built: run npm run build (npm test does)");
-  await run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", scratch], { cwd: process.cwd() });
+  await run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", scratch], { cwd: process.cwd(), timeout: COMMAND_TIMEOUT_MS, killSignal: "SIGKILL" });
   const tarball = join(scratch, readdirSync(scratch).find((name) => name.endsWith(".tgz"))!);
   for (const kind of KINDS) {
     const folder = join(scratch, kind);

@@ -11,6 +11,9 @@ import { stdioImplementation } from "../running/stdio/implementation.ts";
 import referenceAdapter from "../../reference/adapter.ts";
 import { importAdapterModule } from "./adapter-module.ts";
 import { UsageError } from "./usage-error.ts";
+import { ISOLATION_GRACE_MS } from "../running/isolated.ts";
+import { MAX_TIMER_MS } from "../running/deadline.ts";
+import { constants as bufferConstants } from "node:buffer";
 
 export { UsageError } from "./usage-error.ts";
 
@@ -42,14 +45,27 @@ function asUsageError<T>(parse: () => T): T {
   }
 }
 
-export function positiveInteger(value: string | undefined, flag: string, fallback: number): number {
+/** The largest value an option takes, and why, for numbers that become timers or sizes. */
+export interface Bound {
+  max: number;
+  why: string;
+}
+
+export function positiveInteger(value: string | undefined, flag: string, fallback: number, bound?: Bound): number {
   if (value === undefined) return fallback;
   const number = Number(value);
   if (!Number.isSafeInteger(number) || number <= 0) throw new UsageError(`${flag} takes a positive whole number, not "${value}"`);
+  if (bound && number > bound.max) throw new UsageError(`${flag} is at most ${bound.max} (${bound.why}), not "${value}"`);
   return number;
 }
 
-export const timeoutOption = (value: string | undefined) => positiveInteger(value, "--timeout", DEFAULT_TIMEOUT_MS);
+/** A case's timer, and an adapter module's grace on top of it, must fit in a timer: Node.js sets a longer one to 1 ms. */
+const TIMEOUT_BOUND: Bound = { max: MAX_TIMER_MS - ISOLATION_GRACE_MS, why: `the longest timer Node.js keeps, less the ${ISOLATION_GRACE_MS} ms an adapter module is given on top` };
+
+export const timeoutOption = (value: string | undefined) => positiveInteger(value, "--timeout", DEFAULT_TIMEOUT_MS, TIMEOUT_BOUND);
+
+/** A line is decoded into one string: a longer one than Node.js can make would crash the harness, not error the case. */
+const LINE_BOUND: Bound = { max: bufferConstants.MAX_STRING_LENGTH, why: "the longest string Node.js can make of a line" };
 
 export const ADAPTER_OPTIONS = {
   adapter: { type: "string" },
@@ -68,7 +84,7 @@ export const ADAPTER_USAGE = `  --adapter <path>     a module whose default expo
  */
 export async function openImplementation(options: { adapter?: string | undefined; "adapter-cmd"?: string | undefined; "max-line-bytes"?: string | undefined }): Promise<Implementation> {
   if (options.adapter !== undefined && options["adapter-cmd"] !== undefined) throw new UsageError("give --adapter or --adapter-cmd, not both");
-  const maxLineBytes = positiveInteger(options["max-line-bytes"], "--max-line-bytes", DEFAULT_LIMITS.maxLineBytes);
+  const maxLineBytes = positiveInteger(options["max-line-bytes"], "--max-line-bytes", DEFAULT_LIMITS.maxLineBytes, LINE_BOUND);
   const command = options["adapter-cmd"];
   if (command === undefined && options["max-line-bytes"] !== undefined) throw new UsageError("--max-line-bytes applies to --adapter-cmd only");
   if (command === undefined) return { ...inProcess(await loadAdapter(options.adapter)), runBy: { how: "in-process", module: options.adapter ?? REFERENCE_MODULE } };

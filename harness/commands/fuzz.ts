@@ -1,6 +1,5 @@
 // `fuzz`: differential fuzzing of an adapter against the reference. A divergence is printed,
 // with the minimal case that shows it, and written under --out as a YAML case file.
-import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fuzz, type FuzzOutcome } from "../fuzz/differential.ts";
@@ -10,11 +9,15 @@ import { renderProgress } from "../reporting/pretty.ts";
 import { printableLine } from "../reporting/printable.ts";
 import type { Output } from "./io.ts";
 import { fileErrorCode } from "../loading/yaml-file.ts";
-import { checkOutputFolder, makeFolder } from "./output-folder.ts";
-import { ADAPTER_OPTIONS, ADAPTER_USAGE, openImplementation, parseOptions, positiveInteger, timeoutOption } from "./common.ts";
+import { checkOutputFolder, makeFolder, writeOutputFile } from "./output-folder.ts";
+import { ADAPTER_OPTIONS, ADAPTER_USAGE, openImplementation, parseOptions, positiveInteger, timeoutOption, type Bound } from "./common.ts";
 
 export const DEFAULT_FUZZ_RUNS = 200;
 export const DEFAULT_FUZZ_SEED = 1;
+/** Runs are cut into shards, listed up front: 100 million runs (some days' work) make 100,000 of them, where 2^53 made an array too long to exist. */
+const RUNS_BOUND: Bound = { max: 100_000_000, why: "the most generated cases one run tries" };
+/** Each worker thread holds its own copy of the adapter: more than this only fills memory. */
+const WORKERS_BOUND: Bound = { max: 256, why: "each worker holds a copy of the adapter" };
 
 export const FUZZ_USAGE = `npx effective-args fuzz [--adapter <path> | --adapter-cmd <cmd>] [options]
 
@@ -43,11 +46,11 @@ export async function fuzzCommand(args: string[], io: Output): Promise<number> {
     timeout: { type: "string" },
     workers: { type: "string" },
   });
-  const runs = positiveInteger(values.runs, "--runs", DEFAULT_FUZZ_RUNS);
+  const runs = positiveInteger(values.runs, "--runs", DEFAULT_FUZZ_RUNS, RUNS_BOUND);
   const seed = positiveInteger(values.seed, "--seed", DEFAULT_FUZZ_SEED);
   const timeoutMs = timeoutOption(values.timeout);
   checkOutputFolder(values.out, "--out");
-  const workers = positiveInteger(values.workers, "--workers", availableParallelism());
+  const workers = positiveInteger(values.workers, "--workers", availableParallelism(), WORKERS_BOUND);
   // Opened here even for workers: a module or command that does not load is a usage error, said once.
   const adapter = await openImplementation(values);
   let outcome: FuzzOutcome;
@@ -87,7 +90,7 @@ export function reportFuzzOutcome(outcome: FuzzOutcome, against: string, out: st
   let written: string;
   try {
     makeFolder(dirname(file));
-    writeFileSync(file, divergence.yaml);
+    writeOutputFile(file, divergence.yaml);
     written = `written to ${relative(process.cwd(), file)} (move it under cases/ to keep it)`;
   } catch (error) {
     // The divergence is what the run was for: printed whole even when it cannot be saved.

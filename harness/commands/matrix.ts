@@ -1,7 +1,7 @@
 // `matrix`: the compatibility matrix page (reporting/matrix/) from the JSON reports of any number
 // of runs, one per implementation, written as <out>/index.html. Reports that are not reports of
 // this suite version, or that name one implementation twice, are refused (exit 2), and no page is written.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packagePath } from "../loading/package-root.ts";
 import { LIVE_REQUIREMENTS } from "../loading/requirements.ts";
@@ -9,7 +9,7 @@ import { matrixPage } from "../reporting/matrix/page.ts";
 import { readReports } from "../reporting/matrix/reports.ts";
 import { parseOptionsAndPaths, UsageError } from "./common.ts";
 import type { Output } from "./io.ts";
-import { checkOutputFolder, makeFolder } from "./output-folder.ts";
+import { checkOutputFolder, makeFolder, writeOutputFile } from "./output-folder.ts";
 import { fileErrorCode } from "../loading/yaml-file.ts";
 
 export const MATRIX_USAGE = `npx effective-args matrix <report.json>... --out <folder>
@@ -46,7 +46,7 @@ export async function matrixCommand(args: string[], io: Output): Promise<number>
   const page = join(values.out, "index.html");
   try {
     makeFolder(values.out);
-    writeFileSync(page, matrixPage({ reports: read.reports, requirements, sources }));
+    writeOutputFile(page, matrixPage({ reports: read.reports, requirements, sources }));
   } catch (error) {
     throw new UsageError(`--out ${values.out}: cannot write ${page} (${fileErrorCode(error)})`);
   }

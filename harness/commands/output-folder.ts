@@ -1,9 +1,10 @@
-// Folders a command writes into: checked before the work whose result they will hold, and made
-// one level at a time, because Node's recursive mkdir never returns under /proc.
-import { mkdirSync, statSync, type Stats } from "node:fs";
+// Folders and files a command writes: a folder checked before the work whose result it will hold,
+// and made one level at a time, because Node's recursive mkdir never returns under /proc; a file
+// written only where it is a regular file or nothing yet (named-paths.ts says why).
+import { closeSync, constants, mkdirSync, openSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { dirname } from "node:path";
 import { UsageError } from "./common.ts";
-import { fileErrorCode } from "../loading/yaml-file.ts";
+import { checkPath, fileErrorCode, kindProblem } from "../loading/named-paths.ts";
 
 /** A usage error unless `folder` is a folder, or could be made one: its nearest existing ancestor is a folder. */
 export function checkOutputFolder(folder: string, flag: string): void {
@@ -15,10 +16,26 @@ export function checkOutputFolder(folder: string, flag: string): void {
       throw new UsageError(`${flag} ${folder}: cannot look at ${path} (${fileErrorCode(error)})`);
     }
     if (found) {
-      if (!found.isDirectory()) throw new UsageError(`${flag} ${folder}: ${path === folder ? "it" : path} is a file, not a folder`);
+      const problem = kindProblem(found, "folder");
+      if (problem) throw new UsageError(`${flag} ${folder}: ${path === folder ? "it" : path} is ${problem}`);
       return;
     }
     if (dirname(path) === path) return;
+  }
+}
+
+/**
+ * Writes `text` to `path`, a regular file or nothing yet; throws the file system's error, or a
+ * PathProblem (fileErrorCode says either). Opened without blocking: a FIFO put there after the
+ * look fails the open (ENXIO) instead of waiting for a reader.
+ */
+export function writeOutputFile(path: string, text: string): void {
+  checkPath(path, "file");
+  const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NONBLOCK, 0o666);
+  try {
+    writeFileSync(fd, text);
+  } finally {
+    closeSync(fd);
   }
 }
 

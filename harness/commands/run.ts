@@ -1,14 +1,14 @@
 // `run`: the cases against the reference or an adapter, with a pretty, JSON, JUnit or TAP report.
-import { writeFileSync } from "node:fs";
 import { knownFailuresYaml, loadKnownFailures, type KnownFailures } from "../reporting/known-failures.ts";
 import { DEFAULT_CASES_DIR, loadCases } from "../loading/loader.ts";
-import { fileErrorCode } from "../loading/yaml-file.ts";
+import { checkPath, fileErrorCode } from "../loading/named-paths.ts";
 import { buildReport, exitCode, judge, notices, type RunReport } from "../reporting/report.ts";
 import { renderProgress } from "../reporting/pretty.ts";
 import { runCasesIsolated } from "../running/isolated.ts";
 import { DEFAULT_TIMEOUT_MS, runCases, type RunOptions } from "../running/runner.ts";
 import { ADAPTER_OPTIONS, ADAPTER_USAGE, openImplementation, parseOptions, timeoutOption, UsageError } from "./common.ts";
 import type { Output } from "./io.ts";
+import { writeOutputFile } from "./output-folder.ts";
 import { caseSelection, SELECTION_OPTIONS } from "./selection.ts";
 
 type Render = (report: RunReport) => string;
@@ -59,6 +59,7 @@ export async function runCommand(args: string[], io: Output): Promise<number> {
   const timeoutMs = timeoutOption(values.timeout);
   const selection = caseSelection(values);
   const known = values.expect === undefined ? undefined : expectOption(values.expect);
+  if (values["write-expectations"] !== undefined) checkExpectationsTarget(values["write-expectations"]);
   const loaded = loadCases(values.cases ?? [DEFAULT_CASES_DIR]);
   const cases = loaded.cases.filter(selection.selects);
   if (cases.length === 0 && loaded.errors.length === 0) throw new UsageError("no case matches the selection");
@@ -88,12 +89,23 @@ function expectOption(path: string): KnownFailures {
   return known;
 }
 
+/** Before the run rather than after it: a FIFO there would hang the write, and a folder or a device cannot keep the list. */
+function checkExpectationsTarget(path: string): void {
+  try {
+    checkPath(path, "file");
+  } catch (error) {
+    throw cannotWriteExpectations(path, error);
+  }
+}
+
+const cannotWriteExpectations = (path: string, error: unknown) => new UsageError(`cannot write the expectations file ${path} (${fileErrorCode(error)})`);
+
 function writeExpectations(path: string, report: RunReport, known: KnownFailures | undefined, io: Output): void {
   const { name, version } = report.implementation;
   try {
-    writeFileSync(path, knownFailuresYaml(`${name} ${version}`, report.results, known));
+    writeOutputFile(path, knownFailuresYaml(`${name} ${version}`, report.results, known));
   } catch (error) {
-    throw new UsageError(`cannot write the expectations file ${path} (${fileErrorCode(error)})`);
+    throw cannotWriteExpectations(path, error);
   }
   const listed = report.results.filter((result) => result.status === "failed" || result.status === "errored").length;
   io.err(`effective-args: wrote ${listed} known ${listed === 1 ? "failure" : "failures"} to ${path}\n`);

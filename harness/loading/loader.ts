@@ -60,7 +60,9 @@ export function loadCases(paths: readonly string[]): LoadResult {
 /**
  * The case files a path names: the file itself, or every *.yaml / *.yml below a folder, sorted.
  * A link to a file counts as the file, under the link's name; links to folders are not followed
- * (the search does not recurse through them), so a link loop cannot make it endless.
+ * (the search does not recurse through them), so a link loop cannot make it endless. Anything
+ * else so named (a FIFO, a device, a link to one) is listed, for loadCaseFile to refuse by name:
+ * skipping it would drop a case without a word.
  */
 export function listCaseFiles(path: string): string[] {
   const absolute = resolve(path);
@@ -72,17 +74,17 @@ export function listCaseFiles(path: string): string[] {
   }
   if (!stats.isDirectory()) return [absolute];
   return readdirSync(absolute, { withFileTypes: true, recursive: true })
-    .filter((entry) => /\.ya?ml$/.test(entry.name) && (entry.isFile() || (entry.isSymbolicLink() && linksToFile(join(entry.parentPath, entry.name)))))
+    .filter((entry) => /\.ya?ml$/.test(entry.name) && !(entry.isDirectory() || (entry.isSymbolicLink() && linksToFolder(join(entry.parentPath, entry.name)))))
     .map((entry) => join(entry.parentPath, entry.name))
     .sort();
 }
 
-/** Whether a link leads to a file; a link to nothing, or to itself, counts, to be reported as unreadable rather than skipped. */
-function linksToFile(link: string): boolean {
+/** Whether a link leads to a folder; a link to nothing, or to itself, does not, to be reported as unreadable rather than skipped. */
+function linksToFolder(link: string): boolean {
   try {
-    return statSync(link).isFile();
+    return statSync(link).isDirectory();
   } catch {
-    return true;
+    return false;
   }
 }
 

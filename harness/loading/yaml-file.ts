@@ -1,6 +1,5 @@
 // Reading a YAML file against a zod schema, with every problem reported as
 // "file:line:column: what is wrong" (case files, expectations files).
-import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import type { z } from "zod";
 import { expectedWords } from "./issue-words.ts";
@@ -8,18 +7,16 @@ import { LineCounter } from "yaml";
 import { locate, at, atInText, composeYamlFile, type ParsedYaml } from "./source-location.ts";
 import { decodeUtf8 } from "./utf8.ts";
 import { aliasProblem, readSyntaxTree } from "./yaml-limits.ts";
+import { fileErrorCode, readNamedFile } from "./named-paths.ts";
 
-/** What the file system said when reading or writing a file failed: its code (ENOENT...), or the error itself. */
-export function fileErrorCode(error: unknown): string {
-  return (error as NodeJS.ErrnoException).code ?? String(error);
-}
+export { fileErrorCode } from "./named-paths.ts";
 
-/** The file's text, or a message naming it ("what" says what kind of file it is). */
+/** The file's text, or a message naming it ("what" says what kind of file it is); only a regular file, of at most MAX_FILE_BYTES, is read. */
 export function readTextFile(path: string, what: string): { text: string } | { errors: string[] } {
   const shown = relative(process.cwd(), path) || path;
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    bytes = readNamedFile(path);
   } catch (error) {
     return { errors: [`${shown}: cannot read ${what} (${fileErrorCode(error)})`] };
   }

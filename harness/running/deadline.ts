@@ -18,3 +18,6 @@ export async function settleWithin<T, L>(work: Promise<T>, ms: number, late: () 
     clearTimeout(timer);
   }
 }
+
+/** The longest delay Node.js's timers take: a longer one is set to 1 ms, with only a warning. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -314,7 +314,7 @@ describe("the harness process", () => {
 
   // The only way to make the spawn itself fail: a private mount namespace in which /bin/sh
   // cannot be executed (needs the privilege to unshare, which the test machine has).
-  const canUnshare = spawnSync("unshare", ["-m", "true"]).status === 0;
+  const canUnshare = spawnSync("unshare", ["-m", "true"], { timeout: 10_000, killSignal: "SIGKILL" }).status === 0;
   it.skipIf(!canUnshare)("says an adapter could not be started when no shell can run it", () => {
     const { status, printed } = harness("cannot-start", (command) => ["unshare", "-m", "sh", "-c", `mount --bind /dev/null /bin/sh && ${command}`]);
     expect([status, printed]).toEqual([0, { message: "the adapter could not be started (spawn /bin/sh EACCES) before answering hello" }]);

@@ -1,12 +1,11 @@
 // Reading the JSON reports a matrix page is built from (`run --reporter json`, one file per
 // implementation): each must be a report of this very suite version, and no implementation may
 // appear twice. Anything else is refused with the file and what is wrong, before a page is written.
-import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { LEVELS } from "../../loading/case-schema.ts";
 import { SUITE } from "../../loading/package-root.ts";
 import { FAMILIES } from "../../loading/requirements.ts";
-import { fileErrorCode } from "../../loading/yaml-file.ts";
+import { fileErrorCode, readNamedFile } from "../../loading/named-paths.ts";
 import { CASE_STATUSES } from "../../running/results.ts";
 import { REQUIREMENT_STATUSES } from "../summary.ts";
 
@@ -67,7 +66,7 @@ export function readReports(files: readonly string[]): { reports: ReportFile[] }
 function readReport(file: string): { report: MatrixReport } | { error: string } {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readNamedFile(file).toString("utf8");
   } catch (error) {
     return { error: `cannot read the report (${fileErrorCode(error)})` };
   }
