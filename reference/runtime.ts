@@ -158,7 +158,7 @@ export const referenceStages: Stages = {
     const stages = this;
     const handoffs = config.handoffs ?? {};
     if (Object.hasOwn(handoffs, call.toolName)) return stages.handOff(config, handoffs[call.toolName]!, call);
-    const tool = config.tools[call.toolName];
+    const tool = ownTool(config, call.toolName);
     if (!tool) return { callId: call.callId, outcome: "denied", reason: UNKNOWN_TOOL };
     try {
       const attempt: Attempt = { call, turn, tool, requested: stages.decode(call.rawArguments) };
@@ -236,11 +236,14 @@ export interface Runtime {
   fingerprint(toolName: string, args: unknown): string;
 }
 
+/** The tool of that name the runtime was given: its own, so that a call to "toString" or "constructor" names no tool. */
+const ownTool = (config: RuntimeConfig, name: string): WiredTool | undefined => (Object.hasOwn(config.tools, name) ? config.tools[name] : undefined);
+
 export function createRuntime(config: RuntimeConfig, stages: Stages = referenceStages): Runtime {
   return {
     runTurn: (calls, turn) => stages.runTurn(config, calls, turn),
     fingerprint(toolName, args) {
-      const tool = config.tools[toolName];
+      const tool = ownTool(config, toolName);
       if (!tool) throw new Error(`unknown tool ${toolName}`);
       // As for a call whose raw string and request already were the effective value.
       const attempt: Attempt = { call: { callId: "", toolName, rawArguments: JSON.stringify(args) }, turn: 0, tool, requested: args };

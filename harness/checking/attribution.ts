@@ -11,7 +11,7 @@ import { explains } from "./context.ts";
 /** The requirement a call's case-specific expectations test. */
 export function callRequirement(testCase: LoadedCase, callId: string): string {
   for (const step of testCase.steps) {
-    const requirement = step.expect?.[callId]?.requirement;
+    const requirement = step.expect && Object.hasOwn(step.expect, callId) ? step.expect[callId]!.requirement : undefined;
     if (requirement !== undefined) return requirement;
   }
   return testCase.requirements[0]!;

@@ -8,6 +8,7 @@ import { locate } from "../loading/source-location.ts";
 import referenceAdapter from "../../reference/adapter.ts";
 import { parsePaths, UsageError } from "./common.ts";
 import type { Output } from "./io.ts";
+import { printableLine } from "../reporting/printable.ts";
 
 export const VALIDATE_USAGE = `npx effective-args validate [paths...]
 
@@ -31,7 +32,8 @@ export async function validateCommand(args: string[], io: Output): Promise<numbe
   for (const error of loaded.errors) report(error.file, [error.message]);
   for (const testCase of loaded.cases) report(testCase.file, unmet(testCase, await runCase(referenceAdapter, testCase, DEFAULT_TIMEOUT_MS)));
 
-  for (const file of [...problems.keys()].sort()) io.out(problems.get(file)!.map((line) => `${line}\n`).join(""));
+  // Each problem is one line, whatever text of the file (a name, a folder's) it shows.
+  for (const file of [...problems.keys()].sort()) io.out(problems.get(file)!.map((line) => `${printableLine(line)}\n`).join(""));
   const invalid = problems.size;
   io.out(`${files.size} case file${files.size === 1 ? "" : "s"}: ${files.size - invalid} valid, ${invalid} invalid\n`);
   if (loaded.errors.length > 0) return 2;

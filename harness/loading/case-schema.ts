@@ -21,6 +21,28 @@ const Identifier = z
   .string()
   .regex(/^[A-Za-z0-9_.-]+$/, "an identifier: letters, digits, '_', '.', '-'");
 
+const PROTO = "__proto__";
+const NOT_A_NAME = `no name may be "${PROTO}", which JavaScript objects take for their prototype`;
+
+/** A name the case declares (a handoff): any string but "__proto__". */
+const Name = z.string().min(1).refine((name) => name !== PROTO, NOT_A_NAME);
+
+/**
+ * z.record, for mappings keyed by names from the file. zod's record skips a "__proto__" key
+ * without a word (assigned, it would replace the prototype), so the name would vanish from the
+ * case: it is refused at the key instead, by the key's own rule or as no name at all.
+ */
+export function namedRecord<K extends z.core.$ZodRecordKey, V extends z.ZodType>(key: K, value: V) {
+  return z.preprocess((input, ctx) => {
+    if (typeof input === "object" && input !== null && Object.hasOwn(input, PROTO)) {
+      const asKey = z.safeParse(key, PROTO);
+      const issues = asKey.success ? [{ code: "custom" as const, path: [], message: NOT_A_NAME, input: PROTO }] : asKey.error.issues;
+      ctx.issues.push({ code: "invalid_key", origin: "record", issues, input: PROTO, path: [PROTO] });
+    }
+    return input;
+  }, z.record(key, value));
+}
+
 /**
  * RFC 6901 JSON Pointer: "" is the whole document, otherwise "/a/b", with "~" only in "~0" and
  * "~1". One loop over the characters, whose two branches start differently: linear time, where
@@ -65,8 +87,8 @@ export const SchemaNode: z.ZodType<SchemaNode> = z.lazy(() =>
       minimum: z.number().optional().describe("number, integer: inclusive lower bound."),
       maximum: z.number().optional().describe("number, integer: inclusive upper bound."),
       transforms: z.array(z.enum(TRANSFORMS)).optional().describe("string: named transforms, applied in order after the checks."),
-      properties: z.record(z.string(), SchemaNode).optional().describe("object: member name to schema node."),
-      aliases: z.record(z.string(), z.string()).optional().describe("object: alias name to a member declared in properties."),
+      properties: namedRecord(z.string(), SchemaNode).optional().describe("object: member name to schema node."),
+      aliases: namedRecord(z.string(), z.string()).optional().describe("object: alias name to a member declared in properties."),
       unknownKeys: z.enum(["strip", "strict", "passthrough"]).optional().describe("object: what happens to undeclared members (default strip)."),
       items: SchemaNode.optional().describe("array: the schema node every element must satisfy."),
     })
@@ -97,7 +119,7 @@ export const SchemaNode: z.ZodType<SchemaNode> = z.lazy(() =>
         ctx.addIssue({ code: "custom", path: ["coerce"], message: '"coerce" applies to string, number, integer or boolean' });
       }
       for (const [alias, target] of Object.entries(node.aliases ?? {})) {
-        if (!node.properties || !(target in node.properties)) {
+        if (!node.properties || !Object.hasOwn(node.properties, target)) {
           ctx.addIssue({ code: "custom", path: ["aliases", alias], message: `alias target "${target}" is not declared in properties` });
         }
       }
@@ -107,7 +129,7 @@ export const SchemaNode: z.ZodType<SchemaNode> = z.lazy(() =>
 export const Edit = z
   .strictObject({
     replace: Json.optional().describe("The whole new value."),
-    set: z.record(JsonPointer, Json).optional().describe("JSON Pointer to the value to put there, in order."),
+    set: namedRecord(JsonPointer, Json).optional().describe("JSON Pointer to the value to put there, in order."),
     remove: z.array(JsonPointer).optional().describe("JSON Pointers of the members to delete, in order."),
   })
   .meta({ id: "Edit", title: "Edit", description: "A change to a JSON value: replace it whole, then set and remove members by pointer." });
@@ -285,7 +307,7 @@ export type Grant = z.infer<typeof Grant>;
 export const Step = z
   .strictObject({
     turn: z.array(Call).min(1).optional().describe("The calls one model turn proposes."),
-    expect: z.record(Identifier, CallExpectation).optional().describe("Call id to what must happen to that call; one entry per call of the turn."),
+    expect: namedRecord(Identifier, CallExpectation).optional().describe("Call id to what must happen to that call; one entry per call of the turn."),
     grant: Grant.optional().describe("Approves a suspended proposal, as a human reviewer would; runs nothing."),
   })
   .superRefine((step, ctx) => {
@@ -324,12 +346,11 @@ export const CaseFile = z
       .optional()
       .describe("Schema library behaviours the case shows its point with; under a library without them it must still pass."),
     requirements: z.array(z.string()).min(1).describe("Requirement IDs from spec/requirements.yaml; the first is the primary one."),
-    tools: z
-      .record(z.string(), Tool)
+    tools: namedRecord(z.string(), Tool)
       .refine((tools) => Object.keys(tools).length > 0, "at least one tool")
       .describe("Tool name to its argument schema (and mutate)."),
     handoffs: z
-      .array(z.string().min(1))
+      .array(Name)
       .min(1)
       .optional()
       .describe("Handoff names: a call to one of them is a synthetic handoff call (the model hands the run to another agent), not a tool call."),

@@ -135,6 +135,8 @@ interface Problem {
 
 function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
   const problems: Problem[] = [];
+  // Own names only: "toString" or "constructor" is a tool when the file declares it, not because every object has one.
+  const isTool = (name: string) => Object.hasOwn(data.tools, name);
   const [family, name] = data.id.split("/") as [string, string];
   if (!(FAMILIES as readonly string[]).includes(family)) {
     problems.push({ path: ["id"], message: `family "${family}" is not one of ${FAMILIES.join(", ")}` });
@@ -156,7 +158,7 @@ function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
     if (hookIds.has(hook.id)) problems.push({ path: ["hooks", index, "id"], message: `hook id "${hook.id}" is used twice` });
     hookIds.add(hook.id);
     hook.tools?.forEach((tool, t) => {
-      if (!(tool in data.tools)) problems.push({ path: ["hooks", index, "tools", t], message: `unknown tool "${tool}"; declared tools: ${Object.keys(data.tools).join(", ")}` });
+      if (!isTool(tool)) problems.push({ path: ["hooks", index, "tools", t], message: `unknown tool "${tool}"; declared tools: ${Object.keys(data.tools).join(", ")}` });
     });
     if (hook.decision === undefined && hook.rewrite === undefined && hook.mutate === undefined) {
       problems.push({ path: ["hooks", index], message: 'a hook needs a "decision", a "rewrite" or a "mutate"' });
@@ -166,7 +168,7 @@ function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
   data.handoffs?.forEach((name, index) => {
     if (handoffs.has(name)) problems.push({ path: ["handoffs", index], message: `handoff "${name}" is declared twice` });
     // A name declared as both is taken as the tool's, so that its calls are not also reported as handoff calls.
-    if (name in data.tools) problems.push({ path: ["handoffs", index], message: `"${name}" is declared as a tool too; a call must name either a tool or a handoff` });
+    if (isTool(name)) problems.push({ path: ["handoffs", index], message: `"${name}" is declared as a tool too; a call must name either a tool or a handoff` });
     else handoffs.add(name);
   });
   const callables = `declared tools: ${Object.keys(data.tools).join(", ")}${handoffs.size > 0 ? `; handoffs: ${[...handoffs].join(", ")}` : ""}`;
@@ -176,7 +178,7 @@ function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
     const turnCalls = new Set<string>();
     step.turn?.forEach((call, c) => {
       if (calls.has(call.id)) problems.push({ path: ["steps", s, "turn", c, "id"], message: `call id "${call.id}" is used twice in this case` });
-      if (!(call.tool in data.tools) && !handoffs.has(call.tool)) problems.push({ path: ["steps", s, "turn", c, "tool"], message: `unknown tool "${call.tool}"; ${callables}` });
+      if (!isTool(call.tool) && !handoffs.has(call.tool)) problems.push({ path: ["steps", s, "turn", c, "tool"], message: `unknown tool "${call.tool}"; ${callables}` });
       calls.set(call.id, call);
       turnCalls.add(call.id);
     });
@@ -191,7 +193,7 @@ function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
         });
       }
       const tool = step.turn?.find((call) => call.id === callId)?.tool ?? "";
-      const kind = handoffs.has(tool) ? "handoff" : tool in data.tools ? "tool" : undefined;
+      const kind = handoffs.has(tool) ? "handoff" : isTool(tool) ? "tool" : undefined;
       problems.push(...expectationProblems(expectation, data, ["steps", s, "expect", callId], kind));
       if (expectation.decodesLike !== undefined) {
         const other = calls.get(expectation.decodesLike);
@@ -202,7 +204,7 @@ function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
       }
     }
     step.turn?.forEach((call, c) => {
-      if (!step.expect?.[call.id]) problems.push({ path: ["steps", s, "turn", c], message: `call "${call.id}" has no entry under "expect"` });
+      if (!Object.hasOwn(step.expect ?? {}, call.id)) problems.push({ path: ["steps", s, "turn", c], message: `call "${call.id}" has no entry under "expect"` });
     });
     if (step.grant && !calls.has(step.grant.call)) {
       problems.push({ path: ["steps", s, "grant", "call"], message: `"${step.grant.call}" is not a call of an earlier turn` });

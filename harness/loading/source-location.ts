@@ -7,7 +7,9 @@ export interface ParsedYaml {
   lines: LineCounter;
 }
 
-const OPTIONS = { prettyErrors: false, uniqueKeys: true } as const;
+// Keys written twice are refused by yaml-subset.ts, in linear time: the library's own check
+// compares each key with every earlier one (a minute for a mapping of 50,000 keys).
+const OPTIONS = { prettyErrors: false, uniqueKeys: false } as const;
 
 export function parseYamlFile(file: string, text: string): ParsedYaml {
   const lines = new LineCounter();

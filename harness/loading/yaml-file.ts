@@ -7,6 +7,7 @@ import { LineCounter } from "yaml";
 import { locate, at, atInText, composeYamlFile, type ParsedYaml } from "./source-location.ts";
 import { decodeUtf8 } from "./utf8.ts";
 import { aliasProblem, readSyntaxTree } from "./yaml-limits.ts";
+import { documentsProblem, keyProblem } from "./yaml-subset.ts";
 import { fileErrorCode, readNamedFile } from "./named-paths.ts";
 
 export { fileErrorCode } from "./named-paths.ts";
@@ -36,17 +37,19 @@ export function parseYamlWith<T>(schema: z.ZodType<T>, shown: string, text: stri
   return { data: parsed.data, source };
 }
 
-/** The document, or its syntax errors, or the bound of yaml-limits.ts it breaks. */
+/** The document, or its syntax errors, or the bound of yaml-limits.ts or the rule of yaml-subset.ts it breaks. */
 function readYaml(shown: string, text: string): { source: ParsedYaml } | { errors: string[] } {
   const lines = new LineCounter();
   const read = readSyntaxTree(text, lines.addNewLine);
   if ("problem" in read) return { errors: [`${atInText(shown, text, read.problem.offset)}: ${read.problem.message}`] };
+  const documents = documentsProblem(read.tokens);
+  if (documents) return { errors: [`${atInText(shown, text, documents.offset)}: ${documents.message}`] };
   const source = composeYamlFile(shown, text, read.tokens, lines);
   if (source.document.errors.length > 0) {
     return { errors: source.document.errors.map((error) => `${at(source, error.pos[0])}: YAML syntax: ${error.message.split("\n")[0]}`) };
   }
-  const aliased = aliasProblem(source.document);
-  return aliased ? { errors: [`${at(source, aliased.offset)}: ${aliased.message}`] } : { source };
+  const problem = keyProblem(source.document) ?? aliasProblem(source.document);
+  return problem ? { errors: [`${at(source, problem.offset)}: ${problem.message}`] } : { source };
 }
 
 /** A schema problem as "file:line:column: path: what was expected" messages. */

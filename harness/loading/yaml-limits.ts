@@ -3,6 +3,7 @@
 // then walks in full: a hostile file would overflow the stack or run without end (an alias bomb).
 // Here each is one file's error, at its place.
 import { CST, isAlias, isCollection, isNode, isPair, Lexer, Parser, type Alias, type Document, type Node } from "yaml";
+import { tokenProblem } from "./yaml-subset.ts";
 
 /**
  * How deep lists and mappings may nest: the suite's cases nest about 10 deep, but a case may
@@ -27,13 +28,21 @@ const TOO_DEEP = `lists and mappings may be nested at most ${MAX_NESTING} deep`;
 
 const COLLECTIONS = new Set(["block-map", "block-seq", "flow-collection"]);
 const RECURSIVE_INDICATORS = new Set(["anchor", "tag", "seq-item-ind", "explicit-key-ind", "map-value-ind"]);
+/** Tokens that each start a value of their own: scalars, aliases and flow collections (block collections have no token). */
+const VALUE_TOKENS = new Set(["scalar", "single-quoted-scalar", "double-quoted-scalar", "alias", "flow-map-start", "flow-seq-start"]);
+
+/** What breaking MAX_VALUES says; `how`, what made the count pass it. */
+const tooManyValues = (how: string) => `more than ${MAX_VALUES} values${how}; a file may hold at most ${MAX_VALUES} values, counting each alias as the values it stands for`;
 
 /**
  * Reads the file's syntax tree (CST), stopping, before the yaml library composes it (by
- * recursion), at the first list or mapping nested deeper than MAX_NESTING or the first
- * indicator past MAX_INDICATORS_IN_A_ROW. The parser is fed one token at a time, so the reading
- * stops there, before any recursion goes deep. The tree is what source-location.ts composes: the
- * file is parsed once. `onNewLine` is told where each line starts, as the parser finds them.
+ * recursion), at the first list or mapping nested deeper than MAX_NESTING, the first indicator
+ * past MAX_INDICATORS_IN_A_ROW, the value that takes the file past MAX_VALUES (each counted at
+ * its token, an alias as one: composing a file far past the bound took minutes and a gigabyte),
+ * or the first token the case format leaves out (yaml-subset.ts). The parser is fed one token at
+ * a time, so the reading stops there, before any recursion goes deep. The tree is what
+ * source-location.ts composes: the file is parsed once. `onNewLine` is told where each line
+ * starts, as the parser finds them.
  */
 export function readSyntaxTree(text: string, onNewLine?: (offset: number) => void): { tokens: CST.Token[] } | { problem: LimitProblem } {
   const parser = new Parser(onNewLine);
@@ -41,12 +50,16 @@ export function readSyntaxTree(text: string, onNewLine?: (offset: number) => voi
   onNewLine?.(0);
   const tokens: CST.Token[] = [];
   let inARow = 0;
+  let values = 0;
   for (const token of new Lexer().lex(text)) {
     // What is read so far is in the parser's stack; what it yields is done.
     for (const done of parser.next(token)) tokens.push(done);
     const tooDeep = parser.stack.length > MAX_NESTING ? openCollections(parser)[MAX_NESTING] : undefined;
     if (tooDeep) return { problem: { offset: tooDeep.offset, message: `nested too deeply: ${TOO_DEEP}` } };
     const type = CST.tokenType(token);
+    const leftOut = tokenProblem(type, token, parser.offset - token.length);
+    if (leftOut) return { problem: leftOut };
+    if (type !== null && VALUE_TOKENS.has(type) && ++values > MAX_VALUES) return { problem: { offset: parser.offset - token.length, message: tooManyValues("") } };
     if (type !== "space") inARow = type !== null && RECURSIVE_INDICATORS.has(type) ? inARow + 1 : 0;
     if (inARow > MAX_INDICATORS_IN_A_ROW) {
       return { problem: { offset: parser.offset - token.length, message: `more than ${MAX_INDICATORS_IN_A_ROW} anchors, tags or "-", "?", ":" indicators in a row, more than the YAML reader can take` } };
@@ -125,7 +138,7 @@ class Expansion {
   private count(values: number, at: Node, how: string): void {
     this.values += values;
     if (this.values > MAX_VALUES) {
-      this.fail(at, `more than ${MAX_VALUES} values${how}; a file may hold at most ${MAX_VALUES} values, counting each alias as the values it stands for`);
+      this.fail(at, tooManyValues(how));
     }
   }
 

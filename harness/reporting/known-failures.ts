@@ -4,11 +4,13 @@
 import { relative } from "node:path";
 import { Document, visit } from "yaml";
 import { z } from "zod";
+import { namedRecord } from "../loading/case-schema.ts";
 import { REQUIREMENTS } from "../loading/requirements.ts";
 import { byCodeUnits } from "../values/order.ts";
 import type { CaseResult } from "../running/results.ts";
 import { locate } from "../loading/source-location.ts";
 import { parseYamlWith, readTextFile } from "../loading/yaml-file.ts";
+import { printableLine } from "./printable.ts";
 
 /**
  * failures:
@@ -17,7 +19,7 @@ import { parseYamlWith, readTextFile } from "../loading/yaml-file.ts";
  *     reason: <text>                          # optional, for people
  */
 export const ExpectationsFile = z.strictObject({
-  failures: z.record(
+  failures: namedRecord(
     z.string(),
     z.strictObject({
       requirements: z.array(z.string()),
@@ -50,8 +52,13 @@ export function expectationOf(result: CaseResult, known: KnownFailures | undefin
   return result.status === "passed" ? "unexpected-pass" : undefined;
 }
 
-/** Reads and checks an expectations file; problems come back as "file:line:column: message". */
+/** Reads and checks an expectations file; problems come back as "file:line:column: message", one line each. */
 export function loadKnownFailures(path: string): KnownFailures | { errors: string[] } {
+  const checked = checkKnownFailures(path);
+  return "errors" in checked ? { errors: checked.errors.map(printableLine) } : checked;
+}
+
+function checkKnownFailures(path: string): KnownFailures | { errors: string[] } {
   const file = relative(process.cwd(), path) || path;
   const read = readTextFile(path, "the expectations file");
   if ("errors" in read) return read;

@@ -17,7 +17,7 @@ const MARK: Record<GateStatus, string> = {
 };
 
 export function renderProgress(result: ReportedResult): string {
-  const lines = [`${MARK[gateStatus(result)]} ${result.id} [${result.level}] ${result.title}`];
+  const lines = [`${MARK[gateStatus(result)]} ${printableLine(result.id)} [${result.level}] ${printableLine(result.title)}`];
   if (result.expectation === "unexpected-pass") lines.push("      listed as a known failure, but passed: remove it from the expectations file");
   // An adapter's reason may run over several lines (its stderr): each is indented under the case.
   if (result.reason) lines.push(...result.reason.split("\n").map((line) => `      ${line}`));
@@ -42,8 +42,8 @@ const countsLine = (counts: Counts) =>
 
 export function renderSummary(report: RunReport): string {
   const lines: string[] = [""];
-  for (const error of report.caseFileErrors) lines.push(`CASE FILE ERROR ${error.message}`);
-  for (const stale of report.expectations?.stale ?? []) lines.push(`WARNING ${stale.message}`);
+  for (const error of report.caseFileErrors) lines.push(`CASE FILE ERROR ${printableLine(error.message)}`);
+  for (const stale of report.expectations?.stale ?? []) lines.push(`WARNING ${printableLine(stale.message)}`);
   if (report.caseFileErrors.length || report.expectations?.stale.length) lines.push("");
   const { implementation, summary } = report;
   lines.push(`${printableLine(`${implementation.name} ${implementation.version}`)}: ${summary.badge}`);

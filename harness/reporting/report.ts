@@ -6,6 +6,7 @@ import { SUITE } from "../loading/package-root.ts";
 import type { CaseResult, CaseStatus } from "../running/results.ts";
 import type { RunBy } from "../running/implementation.ts";
 import { badge, count, countBy, requirementVerdicts, type Counts, type RequirementVerdict } from "./summary.ts";
+import { printableLine } from "./printable.ts";
 
 /** A case result, with what the expectations file (--expect) made of it when it lists the case. */
 export interface ReportedResult extends CaseResult {
@@ -92,5 +93,5 @@ export function exitCode(report: RunReport, options: { recordingExpectations?: b
 
 /** The lines that machine-readable reporters write to standard error beside their document. */
 export function notices(report: RunReport): string[] {
-  return [...report.caseFileErrors.map((error) => error.message), ...(report.expectations?.stale ?? []).map((stale) => `warning: ${stale.message}`)];
+  return [...report.caseFileErrors.map((error) => error.message), ...(report.expectations?.stale ?? []).map((stale) => `warning: ${stale.message}`)].map(printableLine);
 }

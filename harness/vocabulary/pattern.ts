@@ -139,7 +139,7 @@ function parsePattern(source: string): Node {
   const escape = (inClass: boolean) => {
     const char = peek();
     if (char === undefined) fail("a pattern cannot end with a backslash");
-    if (char! in CONTROL_ESCAPES || SYNTAX.has(char!) || (inClass && char === "-")) {
+    if (Object.hasOwn(CONTROL_ESCAPES, char!) || SYNTAX.has(char!) || (inClass && char === "-")) {
       at++;
       return CONTROL_ESCAPES[char!] ?? char!;
     }

@@ -6,6 +6,7 @@ import { readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadCaseFile, loadCases } from "../../harness/loading/loader.ts";
+import { readSyntaxTree } from "../../harness/loading/yaml-limits.ts";
 import { loadProblems, replaced, SAMPLE_CASE } from "../support/case-text.ts";
 import { runMain, scratchFolder } from "../support/main.ts";
 
@@ -68,9 +69,11 @@ describe("nesting and aliases that would exhaust the loader", () => {
     const inARow = (rest: string) => `${rest}: more than 1000 anchors, tags or "-", "?", ":" indicators in a row, more than the YAML reader can take`;
     // The ":" after title is the first of the row, so the 1,000th anchor (column 8 + 999 * 3) is the 1,001st.
     expect(problems(`id: matrix/sample\ntitle: ${"&a ".repeat(100_000)}x\n`)).toEqual([`${FILE}:${inARow("2:3005")}`]);
-    // 1,000 in a row (":" and 999 tags) are the YAML reader's to report: one error per extra tag.
-    const atTheBound = problems(`id: matrix/sample\ntitle: ${"!t ".repeat(999)}x\n`);
-    expect([atTheBound.length, atTheBound[0]]).toEqual([998, `${FILE}:2:11: YAML syntax: A node can have at most one tag`]);
+    // 1,000 in a row (":" and 999 anchors) are the YAML reader's to report: one error per extra anchor.
+    const atTheBound = problems(`id: matrix/sample\ntitle: ${"&a ".repeat(999)}x\n`);
+    expect([atTheBound.length, atTheBound[0]]).toEqual([998, `${FILE}:2:11: YAML syntax: A node can have at most one anchor`]);
+    // A tag, which the case format has none of, is refused at the first.
+    expect(problems(`id: matrix/sample\ntitle: ${"!t ".repeat(100_000)}x\n`)).toEqual([`${FILE}:2:8: the YAML tag !t is not part of the case format, which has no tags: write the value without it (in quotes, for a string)`]);
     expect(problems(`[${"- ".repeat(100_000)}]\n`)).toEqual([`${FILE}:${inARow("1:2002")}`]);
     expect(problems(`[${": ".repeat(100_000)}]\n`)).toEqual([`${FILE}:${inARow("1:2002")}`]);
   });
@@ -87,6 +90,21 @@ describe("nesting and aliases that would exhaust the loader", () => {
 
   it("an alias that names no anchor before it is refused at the alias", () => {
     expect(problems(edited("title: A valid case", "title: *nowhere"))).toEqual([`${FILE}:2:8: the alias *nowhere names no anchor: write &nowhere on a value before it`]);
+  });
+
+  it("a case of 100,000 calls (9 MB) is refused as it is read, at the value that passes 100000, before it is composed", () => {
+    // The sample's 17 lines up to its turn hold 34 values with a token of their own (scalars and
+    // "[", "{"; block lists and mappings have none). Each call is "{" and 6 scalars: the 14,281st
+    // call, on line 17 + 14281, takes the count past 100,000 at its arguments (column 43).
+    const calls = Array.from({ length: 100_000 }, (_, index) => `      - { id: c${index + 1}, tool: t, arguments: '{"p": "y"}' }\n`).join("");
+    const expectations = Array.from({ length: 100_000 }, (_, index) => `      c${index + 1}: { outcome: executed }\n`).join("");
+    const text = edited("      - { id: c1, tool: t, arguments: '{\"p\": \"y\"}' }\n    expect:\n      c1: { outcome: executed }\n", `${calls}    expect:\n${expectations}`);
+    expect(text.length).toBeGreaterThan(9_000_000);
+    const refused = readSyntaxTree(text);
+    const at = text.indexOf("'", text.indexOf("{ id: c14281,"));
+    expect("problem" in refused && refused.problem).toEqual({ offset: at, message: `more than 100000 values; ${COUNTED}` });
+    const { path, shown } = caseFile("many", "many", text.replace("matrix/sample", "matrix/many"));
+    expect(fileProblems(path)).toEqual([`${shown}:14298:43: more than 100000 values; ${COUNTED}`]);
   });
 
   it("an anchor used 150 times, which expands to little, loads", () => {

@@ -237,8 +237,12 @@ describe("YAML and schema problems as messages", () => {
     expect(problems("- a\n")).toEqual([at("1:1: (top level): expected object, received array")]);
   });
 
-  it("a duplicate key is a YAML syntax error, with the message's first line only", () => {
-    expect(problems(`${VALID}title: again\n`)).toEqual([at("21:1: YAML syntax: Map keys must be unique")]);
+  it("a duplicate key is reported at the second, by name", () => {
+    expect(problems(`${VALID}title: again\n`)).toEqual([at('21:1: the key "title" is written twice in this mapping')]);
+  });
+
+  it("a YAML syntax error is reported at its place, in the YAML reader's words", () => {
+    expect(problems(`${VALID}steps: [\n`)).toEqual([at("22:1: YAML syntax: Flow sequence in block collection must be sufficiently indented and end with a ]")]);
   });
 
   it("a missing word is reported at its parent, as missing, without zod's prefixes", () => {
