@@ -5,6 +5,7 @@ import type { CallExpectation } from "../loading/case-schema.ts";
 import type { Failure } from "../running/results.ts";
 import { describeOutcome, type Observation, type ObservedOutcome, type PolicyRecord } from "../running/observation.ts";
 import { jsonDiff, snapshotDiff } from "../values/diff.ts";
+import { shown, SHOWN_TEXT_CHARACTERS } from "../values/elide.ts";
 import { describeSnapshot, sameSnapshot, snapshot, snapshotValue, type Snapshot } from "../values/snapshot.ts";
 import { callRequirement, consequenceRequirement, FIELD_REQUIREMENTS, hookInputsRequirement, requestViewRequirement } from "./attribution.ts";
 import { explains, turnContext, type TurnContext } from "./context.ts";
@@ -66,7 +67,7 @@ function callProblems(context: TurnContext, callId: string, written: CallExpecta
   if (outcome?.outcome !== expected.outcome) {
     problems.push({ field: "outcome", message: `expected outcome ${expected.outcome}, got ${describeOutcome(outcome)}` });
   } else if (expected.reason !== undefined && outcome.outcome === "denied" && outcome.reason !== expected.reason) {
-    problems.push({ field: "reason", message: `expected deny reason "${expected.reason}", got "${outcome.reason}"` });
+    problems.push({ field: "reason", message: `expected deny reason "${expected.reason}", got "${shown(outcome.reason, SHOWN_TEXT_CHARACTERS)}"` });
   } else if (expected.stage !== undefined && outcome.outcome === "invalid" && outcome.stage !== expected.stage) {
     problems.push({ field: "stage", message: `expected a validation error at stage ${expected.stage}, got stage ${outcome.stage}` });
   }
@@ -84,7 +85,7 @@ function callProblems(context: TurnContext, callId: string, written: CallExpecta
   const compare = (field: "requestedArguments" | "parsedArguments" | "executedArguments", view: string, got: Snapshot | undefined, missing: string | undefined, requirement?: string) => {
     const want = expected[field];
     if (want === undefined || (got === undefined && missing === undefined)) return;
-    if (got === undefined) problems.push({ field, message: `expected ${view} ${JSON.stringify(want)}, but ${missing}` });
+    if (got === undefined) problems.push({ field, message: `expected ${view} ${shown(JSON.stringify(want))}, but ${missing}` });
     else if (!sameSnapshot(snapshot(want), got)) {
       problems.push({ field, message: `${view} differ from the expectation`, diff: snapshotDiff(snapshot(want), got), ...(requirement ? { requirement } : {}) });
     }
@@ -131,7 +132,7 @@ function callProblems(context: TurnContext, callId: string, written: CallExpecta
         const follow = hashed ? ", and the proposal hashes follow what was evaluated" : "";
         problems.push({ field, message: `expected ${same ? "the same effective proposal as" : "an effective proposal different from"} ${other}'s${follow}`, diff });
       } else if (hashed) {
-        problems.push({ field, message: `expected ${same ? "the same proposal hash as" : "a proposal hash different from"} ${other}'s: ${own.hash} vs ${theirs.hash}`, requirement: FIELD_REQUIREMENTS[field]! });
+        problems.push({ field, message: `expected ${same ? "the same proposal hash as" : "a proposal hash different from"} ${other}'s: ${shown(own.hash)} vs ${shown(theirs.hash)}`, requirement: FIELD_REQUIREMENTS[field]! });
       }
     }
   };

@@ -9,6 +9,7 @@
 import type { Failure } from "../running/results.ts";
 import type { Observation } from "../running/observation.ts";
 import { snapshotDiff } from "../values/diff.ts";
+import { shown } from "../values/elide.ts";
 import { explainsEverything } from "./context.ts";
 import { decodedRequest, describeSnapshot, sameSnapshot, snapshot, type Snapshot } from "../values/snapshot.ts";
 
@@ -54,9 +55,9 @@ export function fingerprintFailures(observation: Observation): Failure[] {
     }
     const earlier = textsByValue.get(value.text);
     if (earlier && earlier.text !== text) {
-      fail("INV-4", record, `the same parsedArguments got two canonical texts: ${earlier.text} (call ${earlier.callId}) and ${text}`);
+      fail("INV-4", record, `the same parsedArguments got two canonical texts: ${shown(earlier.text)} (call ${earlier.callId}) and ${shown(text)}`);
     } else textsByValue.set(value.text, { text, callId: record.callId });
-    if (text !== value.text) fail("INV-7", record, `argsCanonicalJson is not RFC 8785: expected ${value.text}, got ${text}`);
+    if (text !== value.text) fail("INV-7", record, `argsCanonicalJson is not RFC 8785: expected ${shown(value.text)}, got ${shown(text)}`);
   }
   for (const answer of observation.fingerprints) sightings.push({ ...answer, source: "fingerprint" });
   failures.push(...hashFailures(sightings));
@@ -85,8 +86,8 @@ function hashFailures(sightings: readonly Sighting[]): Failure[] {
       const fingerprint = [same, sighting].find((one) => one.source === "fingerprint");
       const other = fingerprint === same ? sighting : same;
       const message = fingerprint
-        ? `the runtime's fingerprint of ${sighting.tool} with ${describeSnapshot(sighting.value)} is ${fingerprint.proposalHash}, but it showed ${other.proposalHash} for the same effective proposal (call ${other.callId}, ${other.source})`
-        : `${same.callId === sighting.callId ? `call ${same.callId} was handed` : `calls ${same.callId} and ${sighting.callId} have`} two different proposal hashes for one effective proposal (${sighting.tool} with ${describeSnapshot(sighting.value)}): ${same.proposalHash} and ${sighting.proposalHash}`;
+        ? `the runtime's fingerprint of ${sighting.tool} with ${describeSnapshot(sighting.value)} is ${shown(fingerprint.proposalHash)}, but it showed ${shown(other.proposalHash)} for the same effective proposal (call ${other.callId}, ${other.source})`
+        : `${same.callId === sighting.callId ? `call ${same.callId} was handed` : `calls ${same.callId} and ${sighting.callId} have`} two different proposal hashes for one effective proposal (${sighting.tool} with ${describeSnapshot(sighting.value)}): ${shown(same.proposalHash)} and ${shown(sighting.proposalHash)}`;
       // The later call's grant, outcome and hash comparisons follow from its other hash.
       report(fingerprint ? "INV-4" : "MATRIX-4", `same:${key}:${sighting.callId}`, sighting, message, undefined, !fingerprint && same.callId !== sighting.callId);
     }
@@ -95,7 +96,7 @@ function hashFailures(sightings: readonly Sighting[]): Failure[] {
     else if (proposalKey(sharing) !== key) {
       const diff = snapshotDiff(sharing.value, sighting.value, `${sharing.tool} (call ${sharing.callId})`, `${sighting.tool} (call ${sighting.callId})`);
       const tools = sharing.tool === sighting.tool ? "" : ` (tools ${sharing.tool} and ${sighting.tool})`;
-      report("INV-4", `hash:${[proposalKey(sharing), key].sort().join("\u0001")}`, sighting, `different effective proposals share the proposal hash ${sighting.proposalHash}${tools}`, diff);
+      report("INV-4", `hash:${[proposalKey(sharing), key].sort().join("\u0001")}`, sighting, `different effective proposals share the proposal hash ${shown(sighting.proposalHash)}${tools}`, diff);
     }
   }
   return failures;

@@ -7,6 +7,7 @@ import type { Call } from "../loading/case-schema.ts";
 import type { Failure } from "../running/results.ts";
 import type { PolicyRecord } from "../running/observation.ts";
 import { snapshotDiff } from "../values/diff.ts";
+import { quoted, shown, SHOWN_TEXT_CHARACTERS } from "../values/elide.ts";
 import { decodedRequest, sameSnapshot, snapshot } from "../values/snapshot.ts";
 import { requestViewRequirement } from "./attribution.ts";
 import type { TurnContext } from "./context.ts";
@@ -41,7 +42,7 @@ function rawViewFailures(context: TurnContext, call: Call, policy: PolicyRecord)
   const at = { callId: call.id };
   if (policy.rawArguments === null) return [context.failure(25, "INV-8", "the policy was handed no rawArguments", at)];
   if (policy.rawArguments === undefined || policy.rawArguments === call.arguments) return [];
-  return [context.failure(25, "INV-8", `the rawArguments handed to the policy, ${JSON.stringify(policy.rawArguments)}, are not the provider's exact string ${JSON.stringify(call.arguments)}`, at)];
+  return [context.failure(25, "INV-8", `the rawArguments handed to the policy, ${quoted(policy.rawArguments)}, are not the provider's exact string ${quoted(call.arguments)}`, at)];
 }
 
 /** In process: whether the request view is an object some hook of the call was handed (hooks must get copies). */
@@ -51,7 +52,7 @@ function sharedWithAHook(context: TurnContext, callId: string, policy: PolicyRec
 }
 
 function hiddenMembers(receiver: string, members: string[]): string {
-  return `the arguments handed to the ${receiver} inherit members that no view shows: ${members.join(", ")}`;
+  return `the arguments handed to the ${receiver} inherit members that no view shows: ${shown(members.join(", "), SHOWN_TEXT_CHARACTERS)}`;
 }
 
 const ABSENT = snapshot(undefined);
@@ -76,11 +77,11 @@ function suspendedFailures(context: TurnContext, callId: string, raw: string, po
   }
   // Without proposal hashes (no "proposal-hash" capability) there is no fingerprint to carry.
   if (context.observation.hashes) {
-    if (proposal.argsCanonicalJson !== policy.argsCanonicalJson) fail(`the suspended argsCanonicalJson ${proposal.argsCanonicalJson} is not the ${policy.argsCanonicalJson} the policy was handed`);
-    if (proposal.proposalHash !== policy.proposalHash) fail(`the suspended proposalHash ${proposal.proposalHash} is not the effective hash ${policy.proposalHash} the policy was handed`);
+    if (proposal.argsCanonicalJson !== policy.argsCanonicalJson) fail(`the suspended argsCanonicalJson ${shown(proposal.argsCanonicalJson)} is not the ${shown(policy.argsCanonicalJson)} the policy was handed`);
+    if (proposal.proposalHash !== policy.proposalHash) fail(`the suspended proposalHash ${shown(proposal.proposalHash)} is not the effective hash ${shown(policy.proposalHash)} the policy was handed`);
   }
   if (proposal.rawArguments === undefined) fail("the suspended proposal has no rawArguments view");
-  else if (proposal.rawArguments !== raw) fail(`the suspended rawArguments ${JSON.stringify(proposal.rawArguments)} are not the model's exact string ${JSON.stringify(raw)}`);
+  else if (proposal.rawArguments !== raw) fail(`the suspended rawArguments ${quoted(proposal.rawArguments)} are not the model's exact string ${quoted(raw)}`);
   if (proposal.requestedArguments === undefined) fail("the suspended proposal has no requestedArguments view");
   else if (!sameSnapshot(proposal.requestedArguments, request)) {
     fail("the suspended requestedArguments are not the model's decoded request", snapshotDiff(request, proposal.requestedArguments, "decoded request", "suspended"));

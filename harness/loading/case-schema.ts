@@ -1,16 +1,29 @@
 // The case format: one zod schema, the single source of truth for what a case file may say.
 // spec/case-format.md explains every word; keep the two in step.
 import { z } from "zod";
+import { MAX_VALUE_DEPTH } from "../values/depth.ts";
 import { checkPattern, PatternError } from "../vocabulary/pattern.ts";
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
-/** Plain JSON data. Checked in place rather than rebuilt, so an own "__proto__" key survives. */
+/**
+ * Plain JSON data, nested at most MAX_VALUE_DEPTH deep. Checked in place rather than rebuilt, so
+ * an own "__proto__" key survives; iteratively, since an adapter decides how deep its values nest.
+ */
 function isJson(value: unknown): value is Json {
-  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
-  if (typeof value === "number") return Number.isFinite(value);
-  if (Array.isArray(value)) return value.every(isJson);
-  return typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype && Object.values(value).every(isJson);
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [next, depth] = pending.pop()!;
+    if (next === null || typeof next === "string" || typeof next === "boolean") continue;
+    if (typeof next === "number") {
+      if (!Number.isFinite(next)) return false;
+      continue;
+    }
+    const list = Array.isArray(next);
+    if (typeof next !== "object" || (!list && Object.getPrototypeOf(next) !== Object.prototype) || depth >= MAX_VALUE_DEPTH) return false;
+    for (const member of list ? next : Object.values(next)) pending.push([member, depth + 1]);
+  }
+  return true;
 }
 
 export const Json = z

@@ -7,6 +7,7 @@ import type { CaseResult, CaseStatus } from "../running/results.ts";
 import type { RunBy } from "../running/implementation.ts";
 import { badge, count, countBy, requirementVerdicts, type Counts, type RequirementVerdict } from "./summary.ts";
 import { printableLine } from "./printable.ts";
+import { elide, shown } from "../values/elide.ts";
 
 /** A case result, with what the expectations file (--expect) made of it when it lists the case. */
 export interface ReportedResult extends CaseResult {
@@ -42,9 +43,30 @@ export interface StaleExpectation {
   message: string;
 }
 
+/** A case result as reported: its texts bounded, and what the expectations file makes of it. */
 export function judge(result: CaseResult, known: KnownFailures | undefined): ReportedResult {
   const expectation = expectationOf(result, known);
-  return expectation ? { ...result, expectation } : result;
+  const reported = bounded(result);
+  return expectation ? { ...reported, expectation } : reported;
+}
+
+/**
+ * The most a report carries of a case's reason or a failure's message, and of a diff. The
+ * checks bound each value they show already; these bound the rest (an adapter's names and
+ * messages), so that no adapter can make a report grow without end, whatever every reporter does.
+ */
+const MESSAGE_CHARACTERS = 10_000;
+/** Above the most a diff of values/diff.ts shows: 200 lines of 500 characters, and what was left out. */
+const DIFF_CHARACTERS = 120_000;
+
+function bounded(result: CaseResult): CaseResult {
+  const long = (text: string | undefined, max: number) => text !== undefined && text.length > max;
+  if (!long(result.reason, MESSAGE_CHARACTERS) && !result.failures.some((failure) => long(failure.message, MESSAGE_CHARACTERS) || long(failure.diff, DIFF_CHARACTERS))) return result;
+  return {
+    ...result,
+    ...(result.reason !== undefined && { reason: elide(result.reason, MESSAGE_CHARACTERS) }),
+    failures: result.failures.map((failure) => ({ ...failure, message: elide(failure.message, MESSAGE_CHARACTERS), ...(failure.diff !== undefined && { diff: elide(failure.diff, DIFF_CHARACTERS) }) })),
+  };
 }
 
 export function buildReport(adapter: Pick<Adapter, "name" | "version" | "capabilities"> & { runBy?: RunBy }, results: CaseResult[], caseFileErrors: CaseFileError[], known?: KnownFailures, startedAt?: string): RunReport {
@@ -57,7 +79,8 @@ export function buildReport(adapter: Pick<Adapter, "name" | "version" | "capabil
   return {
     suite: { ...SUITE },
     ...(startedAt !== undefined && { startedAt }),
-    implementation: { name: adapter.name, version: adapter.version, capabilities: [...adapter.capabilities], ...(adapter.runBy && { runBy: adapter.runBy }) },
+    // An adapter names itself: in a report, its name is bounded like any text it hands over.
+    implementation: { name: shown(adapter.name), version: shown(adapter.version), capabilities: [...adapter.capabilities], ...(adapter.runBy && { runBy: adapter.runBy }) },
     summary: {
       ...count(results),
       expectedFailures: judged.filter((result) => result.expectation === "expected-failure").length,

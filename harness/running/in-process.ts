@@ -1,10 +1,12 @@
 // An in-process TypeScript adapter as an implementation: the harness's own probes are wired in,
 // and the adapter's calls are bounded by the case's timeout.
 import type { Adapter } from "../adapter.ts";
-import { snapshot } from "../values/snapshot.ts";
+import { nestsDeeperThan, tooDeepToHandOver, tooDeepToRead } from "../values/depth.ts";
+import { snapshot, type Snapshot } from "../values/snapshot.ts";
 import { settleWithin } from "./deadline.ts";
 import { caseBudget, describeThrown, ImplementationBroke, type CaseSession, type Implementation } from "./implementation.ts";
 import { describeValue, observeInProcessOutcomes } from "./outcomes.ts";
+import type { ObservedOutcome, ProbeLog } from "./observation.ts";
 import { createProbes } from "./probes.ts";
 
 export function inProcess(adapter: Adapter): Implementation {
@@ -23,9 +25,15 @@ export function inProcess(adapter: Adapter): Implementation {
         hashes: adapter.capabilities.includes("proposal-hash"),
         grants: probes.grants,
         enterStep: probes.enterStep,
-        runTurn: async (calls, turn) => observeInProcessOutcomes(await within(() => session.runTurn(calls, turn), `turn ${turn}`), snapshot),
+        runTurn: async (calls, turn) => {
+          const outcomes = observeInProcessOutcomes(await within(() => session.runTurn(calls, turn), `turn ${turn}`), snapshot);
+          if (holdsTooDeep(probes.log, outcomes)) throw new ImplementationBroke(tooDeepToRead(`a value the adapter handed over in turn ${turn}`));
+          return outcomes;
+        },
         ...(fingerprint && {
           async fingerprint(toolName, args) {
+            // A case's arguments may nest as deep as its file says.
+            if (nestsDeeperThan(args)) throw new ImplementationBroke(tooDeepToHandOver(`the value to fingerprint for ${toolName}`));
             const hash = await within(() => fingerprint(toolName, args), "fingerprint");
             if (typeof hash !== "string") throw new ImplementationBroke(`fingerprint returned ${describeValue(hash)} instead of a proposal hash`);
             return hash;
@@ -52,4 +60,17 @@ async function bounded<T>(work: () => T | Promise<T>, timeoutMs: number, lateMes
     if (error instanceof ImplementationBroke) throw error;
     throw new ImplementationBroke(`the adapter threw: ${describeThrown(error)}`);
   }
+}
+
+/** Whether a probe record or a suspended proposal holds a snapshot of a value nested too deep to read whole: the verdict would rest on part of it. */
+function holdsTooDeep(log: ProbeLog, outcomes: readonly ObservedOutcome[]): boolean {
+  const snapshots: (Snapshot | undefined)[] = [
+    ...log.parses.flatMap((record) => [record.input, record.output]),
+    ...log.hooks.flatMap((record) => [record.toolInput, record.output]),
+    ...log.policies.flatMap((record) => [record.parsedAtEntry, record.requestedAtEntry]),
+    ...log.executions.map((record) => record.argsAtEntry),
+    ...log.handoffs.map((record) => record.input),
+    ...outcomes.flatMap((outcome) => (outcome.outcome === "suspended" ? [outcome.proposal.parsedArguments, outcome.proposal.requestedArguments] : [])),
+  ];
+  return snapshots.some((value) => value?.tooDeep);
 }

@@ -4,6 +4,7 @@
 import type { PolicyDecision } from "../adapter.ts";
 import type { Call } from "../loading/case-schema.ts";
 import type { LoadedCase } from "../loading/loader.ts";
+import { shown, SHOWN_TEXT_CHARACTERS } from "../values/elide.ts";
 import type { Snapshot } from "../values/snapshot.ts";
 import type { Failure } from "./results.ts";
 
@@ -139,7 +140,7 @@ export interface Observation {
 
 export function describeOutcome(outcome: ObservedOutcome | undefined): string {
   if (!outcome) return "no report";
-  if (outcome.outcome === "denied") return `denied ("${outcome.reason}")`;
-  if (outcome.outcome === "invalid") return `invalid at stage ${outcome.stage} (${outcome.message})`;
+  if (outcome.outcome === "denied") return `denied ("${shown(outcome.reason, SHOWN_TEXT_CHARACTERS)}")`;
+  if (outcome.outcome === "invalid") return `invalid at stage ${outcome.stage} (${shown(outcome.message, SHOWN_TEXT_CHARACTERS)})`;
   return outcome.outcome.replace("_", " ");
 }

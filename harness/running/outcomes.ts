@@ -4,6 +4,7 @@
 // what it reported. The same shapes serve both kinds of adapter; only the views differ (live
 // values in-process, the protocol's encoded values over stdio).
 import { z } from "zod";
+import { elide } from "../values/elide.ts";
 import type { Snapshot } from "../values/snapshot.ts";
 import { ImplementationBroke } from "./implementation.ts";
 import type { ObservedOutcome } from "./observation.ts";
@@ -84,12 +85,20 @@ export function observeOutcomes(reported: unknown, shape: z.ZodType, view: (valu
 /** In-process outcomes: any value may stand in a view; extra members (a runtime's own fields) are ignored. */
 export const observeInProcessOutcomes = (reported: unknown, view: (value: unknown) => Snapshot) => observeOutcomes(reported, IN_PROCESS_OUTCOME, view, "runTurn");
 
+/** How much of a malformed report a reason shows. */
+const DESCRIBED_CHARACTERS = 200;
+
+/** A reported value in a message: as JSON when it has a JSON text, its middle left out when long. */
 export function describeValue(value: unknown): string {
+  let text: string | undefined;
   try {
-    const text = JSON.stringify(value);
-    // Stryker disable next-line ConditionalExpression: without the test, undefined.length throws and the catch gives String(value) too
-    return text === undefined ? String(value) : text.length > 200 ? `${text.slice(0, 200)}…` : text;
+    text = JSON.stringify(value);
   } catch {
-    return String(value);
+    // A cycle, a BigInt, a value nested too deep for JSON.stringify: as String writes it.
+  }
+  try {
+    return elide(text ?? String(value), DESCRIBED_CHARACTERS);
+  } catch {
+    return "a value that neither JSON nor String can write";
   }
 }

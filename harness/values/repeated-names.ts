@@ -25,11 +25,14 @@ export function hasRepeatedNames(text: string): boolean {
   return false;
 }
 
-/** The index of the quote that closes the string starting at `start`. */
-function stringEnd(text: string, start: number): number {
-  let at = start + 1;
-  while (text[at] !== '"') at += text[at] === "\\" ? 2 : 1;
-  return at;
+/** In JSON text, the index of the quote that closes the string starting at `start`. */
+export function stringEnd(text: string, start: number): number {
+  // The next quote not escaped (after an even run of backslashes), found by indexOf: a string may be megabytes long.
+  for (let at = text.indexOf('"', start + 1); ; at = text.indexOf('"', at + 1)) {
+    let backslashes = 0;
+    while (text[at - 1 - backslashes] === "\\") backslashes++;
+    if (backslashes % 2 === 0) return at;
+  }
 }
 
 function nextSignificant(text: string, from: number): string | undefined {

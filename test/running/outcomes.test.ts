@@ -115,7 +115,7 @@ describe("outcomes reported over stdio", () => {
 });
 
 describe("describeValue", () => {
-  it("prints JSON, or what String makes of a value JSON cannot print, and cuts at 200 characters", () => {
+  it("prints JSON, or what String makes of a value JSON cannot print, leaving out the middle past 200 characters", () => {
     expect(describeValue({ a: [1, "x"] })).toBe('{"a":[1,"x"]}');
     expect(describeValue(undefined)).toBe("undefined");
     expect(describeValue(() => 1)).toBe("() => 1");
@@ -124,7 +124,11 @@ describe("describeValue", () => {
     expect(describeValue(cyclic)).toBe("[object Object]");
     expect(describeValue(10n)).toBe("10");
     const long = "x".repeat(300);
-    expect(describeValue(long)).toBe(`"${"x".repeat(199)}…`);
+    expect(describeValue(long)).toBe(`"${"x".repeat(99)}… 102 characters left out …${"x".repeat(99)}"`);
     expect(describeValue("x".repeat(198))).toBe(`"${"x".repeat(198)}"`);
+    expect(describeValue([cyclic, "x".repeat(16_000_000)])).toBe(`[object Object],${"x".repeat(84)}… 15,999,816 characters left out …${"x".repeat(100)}`);
+    const bare = Object.create(null) as Record<string, unknown>;
+    bare.self = bare;
+    expect(describeValue(bare)).toBe("a value that neither JSON nor String can write");
   });
 });

@@ -17,15 +17,51 @@ describe("snapshots of deep values", () => {
     expect(snapshot(nested(1000))).toEqual({ text: `${"[".repeat(1000)}0${"]".repeat(1000)}`, json: true });
   });
 
-  it("write <too deep> in place of the 1001st level, and say there is no JSON form", () => {
-    expect(snapshot(nested(1001))).toEqual({ text: `${"[".repeat(1000)}<too deep>${"]".repeat(1000)}`, json: false });
+  it("write <too deep> in place of the 1001st level, say there is no JSON form, and that it is too deep (which errors the case)", () => {
+    expect(snapshot(nested(1001))).toEqual({ text: `${"[".repeat(1000)}<too deep>${"]".repeat(1000)}`, json: false, tooDeep: true });
   });
 
   it("stop an endless chain of toJSON results at the depth limit instead of overflowing the stack", () => {
     const endless = { toJSON(): unknown { return { toJSON: endless.toJSON }; } };
-    expect(snapshot(endless)).toEqual({ text: `${"<toJSON ".repeat(1000)}<too deep>${">".repeat(1000)}`, json: false });
+    expect(snapshot(endless)).toEqual({ text: `${"<toJSON ".repeat(1000)}<too deep>${">".repeat(1000)}`, json: false, tooDeep: true });
+  });
+
+  it("write a value 1000 levels deep in full with little of the stack left, as a probe deep in a runtime's parse has", () => {
+    const deepList = nested(1000);
+    const deepObject = Array.from({ length: 1000 }).reduce<unknown>((inner) => ({ a: inner }), 0);
+    // Compiled first: compiling takes stack too.
+    snapshot(deepList);
+    snapshot(deepObject);
+    expect(withLittleStack(() => snapshot(deepList))).toEqual({ text: `${"[".repeat(1000)}0${"]".repeat(1000)}`, json: true });
+    expect(withLittleStack(() => snapshot(deepObject))).toEqual({ text: `${'{"a":'.repeat(1000)}0${"}".repeat(1000)}`, json: true });
+  });
+
+  it("write a value nested 100,000 deep as <too deep> past the limit, without overflowing the stack", () => {
+    expect(snapshot(nested(100_000))).toEqual({ text: `${"[".repeat(1000)}<too deep>${"]".repeat(1000)}`, json: false, tooDeep: true });
   });
 });
+
+/** Calls `work` with little of the stack left: some 1000 frames of a small function. */
+function withLittleStack<T>(work: () => T): T {
+  const descend = (frames: number, then: () => T): T => (frames === 0 ? then() : descend(frames - 1, then));
+  // The deepest descend that fits, found twice: the second time with descend compiled as it will run.
+  let fits = 0;
+  for (let round = 0; round < 2; round++) {
+    let low = 0;
+    let high = 1_000_000;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      try {
+        descend(middle, () => undefined as T);
+        low = middle;
+      } catch {
+        high = middle - 1;
+      }
+    }
+    fits = low;
+  }
+  return descend(Math.max(0, fits - 1000), work);
+}
 
 describe("snapshots of values with toJSON", () => {
   it("write what toJSON returns, marked as such, with no JSON form (a Date is not its ISO string)", () => {
@@ -45,9 +81,10 @@ describe("descriptions of snapshots in messages", () => {
     expect(describeSnapshot({ text: "x".repeat(300), json: false })).toBe(`${"x".repeat(300)} (no JSON form)`);
   });
 
-  it("cut a longer text after the maximum, saying how long it was", () => {
-    expect(describeSnapshot(snapshot("y".repeat(400)))).toBe(`"${"y".repeat(299)}… (402 characters)`);
-    expect(describeSnapshot({ text: "[1,NaN]", json: false }, 3)).toBe("[1,… (7 characters) (no JSON form)");
+  it("leave out the middle of a longer text, saying how much was left out", () => {
+    expect(describeSnapshot(snapshot("y".repeat(400)))).toBe(`"${"y".repeat(149)}… 102 characters left out …${"y".repeat(149)}"`);
+    expect(describeSnapshot({ text: "[1,NaN]", json: false }, 3)).toBe("[1… 4 characters left out …] (no JSON form)");
+    expect(describeSnapshot(snapshot("y".repeat(16_000_000)))).toBe(`"${"y".repeat(149)}… 15,999,702 characters left out …${"y".repeat(149)}"`);
   });
 });
 
@@ -88,6 +125,11 @@ describe("inherited members", () => {
     const unreadable = Object.defineProperty({}, "secret", { enumerable: true, get: () => { throw new Error("no peeking"); } });
     expect(inheritedMembers(unreadable)).toEqual([]);
     expect(inheritedMembers(new Proxy({}, { getPrototypeOf: () => { throw new TypeError("trap"); } }))).toEqual([]);
+  });
+
+  it("are found however deep the value nests", () => {
+    const bottom = Object.create({ admin: true }) as object;
+    expect(inheritedMembers(Array.from({ length: 100_000 }).reduce<unknown>((inner) => [inner], bottom))).toEqual([`${"/0".repeat(100_000)}/admin`]);
   });
 
   it("stop at a cycle", () => {

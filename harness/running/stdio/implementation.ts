@@ -4,6 +4,8 @@
 import type { z } from "zod";
 import type { Capability, PolicyDecision } from "../../adapter.ts";
 import type { Json } from "../../loading/case-schema.ts";
+import { nestsDeeperThan, tooDeepToHandOver, tooDeepToRead } from "../../values/depth.ts";
+import { shown, SHOWN_TEXT_CHARACTERS } from "../../values/elide.ts";
 import { snapshot, snapshotOfNotation, type Snapshot } from "../../values/snapshot.ts";
 import { emptyLog, type ProbeLog } from "../observation.ts";
 import { observeOutcomes } from "../outcomes.ts";
@@ -90,15 +92,17 @@ class Connection {
       runTurn: (calls, turn) =>
         guarded(async () => {
           // request() has checked the reply's type and, with the protocol schema, its outcomes.
-          const reply = (await this.request("turn", { turn, calls: [...calls], grants: [...session.grants].sort() }, budget, `turn ${turn}`)) as Extract<Reply, { type: "turn-result" }>;
+          const what = `turn ${turn}`;
+          const reply = (await this.request("turn", { turn, calls: [...calls], grants: [...session.grants].sort() }, budget, what)) as Extract<Reply, { type: "turn-result" }>;
+          const view = (value: Value) => snapshotOfValue(value, what);
           for (const record of reply.records) {
             // The checks order records by seq (spec/adapter-protocol.md, "Probe records").
             if (record.seq <= lastSeq) throw new ProcessFailure(`the adapter's answer to turn ${turn} breaks the protocol: record seq ${record.seq} does not increase (the record before had ${lastSeq})`);
             lastSeq = record.seq;
-            addRecord(log, record, step);
+            addRecord(log, record, step, view);
           }
           // Stryker disable next-line StringLiteral: never shown, the outcomes were validated already
-          return observeOutcomes(reply.outcomes, CallOutcome, (value) => snapshotOfValue(value as Value), `the adapter's answer to turn ${turn}`);
+          return observeOutcomes(reply.outcomes, CallOutcome, (value) => view(value as Value), `the adapter's answer to turn ${turn}`);
         }),
       ...(this.hello?.capabilities.includes("fingerprint") && {
         fingerprint: (toolName: string, args: unknown) =>
@@ -157,13 +161,16 @@ class Connection {
     } catch {
       throw new ProcessFailure(`the adapter wrote a line that is not JSON in answer to ${what}: ${clip(line)}`);
     }
+    // Before anything walks it: the schema, the snapshots, the checks.
+    if (nestsDeeperThan(message)) throw new ProcessFailure(tooDeepToRead(`the adapter's answer to ${what}`));
     const reply = Reply.safeParse(message);
     if (!reply.success) {
       const issue = reply.error.issues[0]!;
-      throw new ProcessFailure(`the adapter's answer to ${what} breaks the protocol at ${issue.path.join(".") || "(top level)"}: ${issue.message}; it wrote ${clip(line)}`);
+      // The path and message may carry the adapter's own member names, of any length.
+      throw new ProcessFailure(`the adapter's answer to ${what} breaks the protocol at ${shown(issue.path.join(".")) || "(top level)"}: ${shown(issue.message)}; it wrote ${clip(line)}`);
     }
     if (reply.data.id !== id) throw new ProcessFailure(`the adapter answered request ${reply.data.id} when ${id} (${what}) was asked`);
-    if (reply.data.type === "error") throw new ProcessFailure(`the adapter reported an error for ${what}: ${reply.data.message}`);
+    if (reply.data.type === "error") throw new ProcessFailure(`the adapter reported an error for ${what}: ${shown(reply.data.message, SHOWN_TEXT_CHARACTERS)}`);
     const expected = { hello: "hello", start: "started", turn: "turn-result", fingerprint: "fingerprinted", end: "ended" }[type as Exclude<T, "shutdown">];
     if (reply.data.type !== expected) throw new ProcessFailure(`the adapter answered ${what} with "${reply.data.type}" instead of "${expected}"`);
     // The message as decoded, not as zod rebuilt it: an own "__proto__" member must survive.
@@ -172,6 +179,8 @@ class Connection {
 
   /** Sends a request with the next id, and reads the next line. */
   private async ask<T extends Request["type"]>(type: T, body: RequestBody<T>, limit: TimeLimit, what: string): Promise<{ id: number; line: string }> {
+    // A case's arguments to fingerprint may nest as deep as its file says: too deep to write.
+    if (nestsDeeperThan(body)) throw new ImplementationBroke(tooDeepToHandOver(`the request for ${what}`));
     const process = this.process!;
     const id = ++this.nextId;
     process.send({ type, id, ...body });
@@ -188,13 +197,16 @@ function idOf(line: string): unknown {
   }
 }
 
-/** The snapshot of a reported value: the harness computes the canonical form itself. */
-function snapshotOfValue(value: Value): Snapshot {
-  return "json" in value ? snapshot(value.json) : snapshotOfNotation(value.notation);
+/** The snapshot of a value reported in answer to `what`: the harness computes the canonical form itself. */
+function snapshotOfValue(value: Value, what: string): Snapshot {
+  const taken = "json" in value ? snapshot(value.json) : snapshotOfNotation(value.notation);
+  // A notation is text, which the answer's own depth does not count.
+  if (taken.tooDeep) throw new ProcessFailure(tooDeepToRead(`the adapter's answer to ${what}`));
+  return taken;
 }
 
 /** Files a reported record in the probe log; object identities become comparable references. */
-function addRecord(log: ProbeLog, record: ProbeRecord, step: number): void {
+function addRecord(log: ProbeLog, record: ProbeRecord, step: number, snapshotOfValue: (value: Value) => Snapshot): void {
   switch (record.kind) {
     case "parse":
       log.parses.push({ seq: record.seq, step, tool: record.tool, input: snapshotOfValue(record.input), ...(record.output && { output: snapshotOfValue(record.output) }) });
