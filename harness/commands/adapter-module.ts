@@ -2,8 +2,11 @@
 // writes: TypeScript (.ts, .mts, .cts, through tsx's loader, scoped to this import) or
 // JavaScript (.js, .mjs, .cjs), from an ES module or a CommonJS project. A module that does not
 // load is a usage error that says why in the user's terms.
-import { extname } from "node:path";
+import { existsSync } from "node:fs";
+import { extname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { Adapter } from "../adapter.ts";
+import { describeThrown } from "../running/implementation.ts";
 import { UsageError } from "./usage-error.ts";
 
 const TYPESCRIPT = new Set([".ts", ".mts", ".cts"]);
@@ -18,6 +21,42 @@ export async function importAdapterModule(absolute: string, shown: string): Prom
   } catch (error) {
     throw new UsageError(`cannot load adapter module ${shown}: ${explain(error, absolute)}`);
   }
+}
+
+/**
+ * The adapter the module at `path` exports (default, or "adapter"). Run only where adapter code
+ * may run: in an isolated child process (harness/running/isolated-child.ts), never in the
+ * harness's own. A module that does not load, or exports no adapter, is a UsageError.
+ */
+export async function loadAdapterModule(path: string): Promise<Adapter> {
+  const absolute = resolve(path);
+  if (!existsSync(absolute)) throw new UsageError(`adapter module not found: ${path}`);
+  const module = await importAdapterModule(absolute, path);
+  let candidate: unknown;
+  try {
+    // A CommonJS module's exports come as the default: its own default or "adapter" may be inside.
+    const inner = module.default as Record<string, unknown> | undefined;
+    candidate = [module.default, module.adapter, inner?.default, inner?.adapter].find(isAdapterLike) ?? module.default;
+  } catch (error) {
+    // An export getter, or a Proxy, that throws.
+    throw new UsageError(`cannot read the exports of adapter module ${path}: ${describeThrown(error)}`);
+  }
+  if (!isAdapterLike(candidate)) {
+    throw new UsageError(`${path} does not export an adapter: expected a default export (or "adapter") with name, version, capabilities and createSession`);
+  }
+  return candidate;
+}
+
+function isAdapterLike(value: unknown): value is Adapter {
+  const candidate = value as Partial<Adapter> | null | undefined;
+  return (
+    typeof candidate === "object" &&
+    candidate !== null &&
+    typeof candidate.name === "string" &&
+    typeof candidate.version === "string" &&
+    Array.isArray(candidate.capabilities) &&
+    typeof candidate.createSession === "function"
+  );
 }
 
 /** The error, and what it means for the user's project. */

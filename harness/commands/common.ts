@@ -1,19 +1,18 @@
 // What the commands share: usage errors, option parsing, loading an adapter module.
-import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import type { Adapter } from "../adapter.ts";
+import { checkPath, fileErrorCode } from "../loading/named-paths.ts";
 import { inProcess } from "../running/in-process.ts";
 import type { Implementation } from "../running/implementation.ts";
-import { DEFAULT_TIMEOUT_MS } from "../running/runner.ts";
 import { DEFAULT_LIMITS } from "../running/stdio/adapter-process.ts";
 import { stdioImplementation } from "../running/stdio/implementation.ts";
-import referenceAdapter from "../../reference/adapter.ts";
-import { importAdapterModule } from "./adapter-module.ts";
-import { UsageError } from "./usage-error.ts";
-import { ISOLATION_GRACE_MS } from "../running/isolated.ts";
+import { AdapterModuleFailed, ISOLATION_GRACE_MS, openIsolated } from "../running/isolated.ts";
 import { MAX_TIMER_MS } from "../running/deadline.ts";
 import { constants as bufferConstants } from "node:buffer";
+import type { IsolateOptions } from "../running/isolate.ts";
+import { DEFAULT_TIMEOUT_MS, directRunner, type CaseRunner } from "../running/runner.ts";
+import referenceAdapter from "../../reference/adapter.ts";
+import { UsageError } from "./usage-error.ts";
 
 export { UsageError } from "./usage-error.ts";
 
@@ -78,16 +77,23 @@ export const ADAPTER_USAGE = `  --adapter <path>     a module whose default expo
   --max-line-bytes <n> with --adapter-cmd: the longest line (so the largest reply) the adapter may
                        write, in bytes (default ${DEFAULT_LIMITS.maxLineBytes}); a longer one errors the case`;
 
+/** The options that name the implementation under test. */
+export interface ImplementationOptions {
+  adapter?: string | undefined;
+  "adapter-cmd"?: string | undefined;
+  "max-line-bytes"?: string | undefined;
+}
+
 /**
- * The implementation the options name: an adapter module, an adapter command, or the
- * reference when neither is given. Dispose of it when done (it may hold a child process).
+ * The implementation the options name, in this process: an adapter command's connection, or the
+ * reference when no adapter is given. An adapter module's code never runs in the harness's
+ * process: openRunner isolates it. Dispose of it when done (it may hold a child process).
  */
-export async function openImplementation(options: { adapter?: string | undefined; "adapter-cmd"?: string | undefined; "max-line-bytes"?: string | undefined }): Promise<Implementation> {
-  if (options.adapter !== undefined && options["adapter-cmd"] !== undefined) throw new UsageError("give --adapter or --adapter-cmd, not both");
+export async function openImplementation(options: Omit<ImplementationOptions, "adapter">): Promise<Implementation> {
   const maxLineBytes = positiveInteger(options["max-line-bytes"], "--max-line-bytes", DEFAULT_LIMITS.maxLineBytes, LINE_BOUND);
   const command = options["adapter-cmd"];
   if (command === undefined && options["max-line-bytes"] !== undefined) throw new UsageError("--max-line-bytes applies to --adapter-cmd only");
-  if (command === undefined) return { ...inProcess(await loadAdapter(options.adapter)), runBy: { how: "in-process", module: options.adapter ?? REFERENCE_MODULE } };
+  if (command === undefined) return { ...inProcess(referenceAdapter), runBy: { how: "in-process", module: REFERENCE_MODULE } };
   try {
     return { ...(await stdioImplementation(command, { maxLineBytes })), runBy: { how: "stdio", command } };
   } catch (error) {
@@ -95,32 +101,36 @@ export async function openImplementation(options: { adapter?: string | undefined
   }
 }
 
+/** Refuses, before any process imports it, an adapter module path that is no regular file (a FIFO would hang the import). */
+export function checkAdapterPath(path: string): void {
+  try {
+    checkPath(resolve(path), "file");
+  } catch (error) {
+    throw new UsageError(`cannot load adapter module ${path}: ${fileErrorCode(error)}`);
+  }
+}
+
+/** Refuses options that name two implementations, or a limit that does not apply. */
+export function checkImplementationOptions(options: ImplementationOptions): void {
+  if (options.adapter !== undefined && options["adapter-cmd"] !== undefined) throw new UsageError("give --adapter or --adapter-cmd, not both");
+  if (options.adapter !== undefined && options["max-line-bytes"] !== undefined) throw new UsageError("--max-line-bytes applies to --adapter-cmd only");
+}
+
+/**
+ * What a run drives: an adapter module in a child process of its own (isolated.ts), where the
+ * harness can bound it, kill it and still report; otherwise openImplementation's implementation.
+ */
+export async function openRunner(options: ImplementationOptions, timeoutMs: number, isolate: IsolateOptions = {}): Promise<CaseRunner> {
+  checkImplementationOptions(options);
+  if (options.adapter === undefined) return directRunner(await openImplementation(options));
+  checkAdapterPath(options.adapter);
+  try {
+    return await openIsolated(options.adapter, timeoutMs, isolate);
+  } catch (error) {
+    if (error instanceof AdapterModuleFailed) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 /** How a report names the reference, run when no adapter is given. */
 export const REFERENCE_MODULE = "effective-args/reference (built in)";
-
-/** The adapter a module exports, or the reference when no path is given. */
-async function loadAdapter(path: string | undefined): Promise<Adapter> {
-  if (path === undefined) return referenceAdapter;
-  const absolute = resolve(path);
-  if (!existsSync(absolute)) throw new UsageError(`adapter module not found: ${path}`);
-  const module = await importAdapterModule(absolute, path);
-  // A CommonJS module's exports come as the default: its own default or "adapter" may be inside.
-  const inner = module.default as Record<string, unknown> | undefined;
-  const candidate = [module.default, module.adapter, inner?.default, inner?.adapter].find(isAdapterLike) ?? module.default;
-  if (!isAdapterLike(candidate)) {
-    throw new UsageError(`${path} does not export an adapter: expected a default export (or "adapter") with name, version, capabilities and createSession`);
-  }
-  return candidate;
-}
-
-function isAdapterLike(value: unknown): value is Adapter {
-  const candidate = value as Partial<Adapter> | null | undefined;
-  return (
-    typeof candidate === "object" &&
-    candidate !== null &&
-    typeof candidate.name === "string" &&
-    typeof candidate.version === "string" &&
-    Array.isArray(candidate.capabilities) &&
-    typeof candidate.createSession === "function"
-  );
-}

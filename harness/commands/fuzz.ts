@@ -2,15 +2,17 @@
 // with the minimal case that shows it, and written under --out as a YAML case file.
 import { availableParallelism } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { fuzz, type FuzzOutcome } from "../fuzz/differential.ts";
-import { fuzzInParallel, WorkerBroke } from "../fuzz/parallel.ts";
+import { fuzz, type FuzzOptions, type FuzzOutcome } from "../fuzz/differential.ts";
+import { fuzzInParallel, WorkerBroke, type ParallelOutcome } from "../fuzz/parallel.ts";
+import { AdapterModuleFailed } from "../running/isolated.ts";
+import type { IsolateOptions } from "../running/isolate.ts";
 import { SHARD_RUNS } from "../fuzz/shards.ts";
 import { renderProgress } from "../reporting/pretty.ts";
 import { printableLine } from "../reporting/printable.ts";
 import type { Output } from "./io.ts";
 import { fileErrorCode } from "../loading/yaml-file.ts";
 import { checkOutputFolder, makeFolder, writeOutputFile } from "./output-folder.ts";
-import { ADAPTER_OPTIONS, ADAPTER_USAGE, openImplementation, parseOptions, positiveInteger, timeoutOption, type Bound } from "./common.ts";
+import { ADAPTER_OPTIONS, ADAPTER_USAGE, checkAdapterPath, checkImplementationOptions, openImplementation, parseOptions, positiveInteger, timeoutOption, UsageError, type Bound, type ImplementationOptions } from "./common.ts";
 
 export const DEFAULT_FUZZ_RUNS = 200;
 export const DEFAULT_FUZZ_SEED = 1;
@@ -30,9 +32,9 @@ ${ADAPTER_USAGE}
   --seed <n>           the fast-check seed (default ${DEFAULT_FUZZ_SEED}); the same seed finds the same case
   --out <dir>          where to write the case (default: fuzz-cases/), as <dir>/<family>/<name>.yaml
   --timeout <ms>       how long one case may take, in ms
-  --workers <n>        worker threads, each with its own copy of the adapter (default: one per
-                       core); runs are cut into shards of ${SHARD_RUNS}, so the outcome is the same
-                       for any number of workers
+  --workers <n>        processes, each with its own copy of the adapter (default: one per core);
+                       runs are cut into shards of ${SHARD_RUNS}, so the outcome is the same for any
+                       number of workers; an --adapter module always runs in a process of its own
 
   Exit codes: 0 no divergence, 1 a divergence (or the reference itself broke), 2 usage errors.
 `;
@@ -51,23 +53,38 @@ export async function fuzzCommand(args: string[], io: Output): Promise<number> {
   const timeoutMs = timeoutOption(values.timeout);
   checkOutputFolder(values.out, "--out");
   const workers = positiveInteger(values.workers, "--workers", availableParallelism(), WORKERS_BOUND);
-  // Opened here even for workers: a module or command that does not load is a usage error, said once.
-  const adapter = await openImplementation(values);
-  let outcome: FuzzOutcome;
-  if (workers === 1 || runs <= SHARD_RUNS) {
-    outcome = await fuzz(adapter, { runs, seed, timeoutMs }).finally(() => adapter.dispose?.());
-  } else {
-    await adapter.dispose?.();
-    try {
-      outcome = await fuzzInParallel(values, { runs, seed, timeoutMs }, workers);
-    } catch (error) {
-      if (!(error instanceof WorkerBroke)) throw error;
-      io.err(`effective-args: fuzzing stopped: ${error.message}\n`);
-      return 2;
-    }
+  checkImplementationOptions(values);
+  const isolate = { onOutput: (line: string) => io.err(`[adapter] ${printableLine(line)}\n`) };
+  let found: ParallelOutcome;
+  try {
+    found = await fuzzWith(values, { runs, seed, timeoutMs }, workers, isolate);
+  } catch (error) {
+    if (error instanceof AdapterModuleFailed) throw new UsageError(error.message);
+    if (!(error instanceof WorkerBroke)) throw error;
+    io.err(`effective-args: fuzzing stopped: ${error.message}\n`);
+    return 2;
   }
+  const { outcome, against } = found;
+  return reportFuzzOutcome(outcome, printableLine(`${against.name} ${against.version}`), values.out, io);
+}
 
-  return reportFuzzOutcome(outcome, printableLine(`${adapter.name} ${adapter.version}`), values.out, io);
+/**
+ * The reference or an adapter command on this thread when one is enough; child processes
+ * otherwise, and always for an adapter module, whose code never runs in the harness's process.
+ */
+async function fuzzWith(values: ImplementationOptions, options: FuzzOptions, workers: number, isolate: IsolateOptions): Promise<ParallelOutcome> {
+  if (values.adapter !== undefined) {
+    checkAdapterPath(values.adapter);
+    return fuzzInParallel(values, options, workers, isolate);
+  }
+  // Opened here even for workers: a command that does not start is a usage error, said once.
+  const implementation = await openImplementation(values);
+  if (workers === 1 || options.runs <= SHARD_RUNS) {
+    const outcome = await fuzz(implementation, options).finally(() => implementation.dispose?.());
+    return { outcome, against: implementation };
+  }
+  await implementation.dispose?.();
+  return fuzzInParallel(values, options, workers, isolate);
 }
 
 /** Prints what fuzzing found, writes a divergence's case under `out`, and returns the exit code. */

@@ -4,9 +4,9 @@ import { DEFAULT_CASES_DIR, loadCases } from "../loading/loader.ts";
 import { checkPath, fileErrorCode } from "../loading/named-paths.ts";
 import { buildReport, exitCode, judge, notices, type RunReport } from "../reporting/report.ts";
 import { renderProgress } from "../reporting/pretty.ts";
-import { runCasesIsolated } from "../running/isolated.ts";
-import { DEFAULT_TIMEOUT_MS, runCases, type RunOptions } from "../running/runner.ts";
-import { ADAPTER_OPTIONS, ADAPTER_USAGE, openImplementation, parseOptions, timeoutOption, UsageError } from "./common.ts";
+import { printableLine } from "../reporting/printable.ts";
+import { DEFAULT_TIMEOUT_MS } from "../running/runner.ts";
+import { ADAPTER_OPTIONS, ADAPTER_USAGE, openRunner, parseOptions, timeoutOption, UsageError } from "./common.ts";
 import type { Output } from "./io.ts";
 import { writeOutputFile } from "./output-folder.ts";
 import { caseSelection, SELECTION_OPTIONS } from "./selection.ts";
@@ -64,18 +64,19 @@ export async function runCommand(args: string[], io: Output): Promise<number> {
   const cases = loaded.cases.filter(selection.selects);
   if (cases.length === 0 && loaded.errors.length === 0) throw new UsageError("no case matches the selection");
 
-  const adapter = await openImplementation(values);
+  // An adapter module runs in a child process of its own (openRunner), so that --timeout holds
+  // for it and nothing it does reaches this process; what it prints goes to stderr, marked.
+  const runner = await openRunner(values, timeoutMs, { onOutput: (line) => io.err(`[adapter] ${printableLine(line)}\n`) });
   const startedAt = new Date().toISOString();
-  // An adapter module runs in a worker thread, so that --timeout holds even for one that never yields.
-  const module = values.adapter;
-  const run = (options: RunOptions) => (module === undefined ? runCases(adapter, cases, options) : runCasesIsolated(module, cases, options));
   const results = (
-    await run({
-      timeoutMs,
-      onResult: reporter === "pretty" ? (result) => io.out(renderProgress(judge(selection.verdict(result), known))) : undefined,
-    }).finally(() => adapter.dispose?.())
+    await runner
+      .runCases(cases, {
+        timeoutMs,
+        onResult: reporter === "pretty" ? (result) => io.out(renderProgress(judge(selection.verdict(result), known))) : undefined,
+      })
+      .finally(() => runner.dispose())
   ).map(selection.verdict);
-  const report = buildReport(adapter, results, loaded.errors, known, startedAt);
+  const report = buildReport(runner, results, loaded.errors, known, startedAt);
   io.out(render(report));
   if (reporter !== "pretty") for (const notice of notices(report)) io.err(`${notice}\n`);
   const record = values["write-expectations"];

@@ -14,7 +14,7 @@ import { loadCaseText, loadedCase, type LoadedCase } from "../loading/loader.ts"
 import { REQUIREMENTS } from "../loading/requirements.ts";
 import type { CaseResult } from "../running/results.ts";
 import { recordsOf, type Observation } from "../running/observation.ts";
-import { observeCase, runCase } from "../running/runner.ts";
+import { caseResult, observeCase, runCase } from "../running/runner.ts";
 import { parseYamlFile } from "../loading/source-location.ts";
 import { snapshotValue, type Snapshot } from "../values/snapshot.ts";
 import { divergenceRequirements, type Naming } from "./divergence.ts";
@@ -33,6 +33,10 @@ export interface FuzzOptions {
   oracle?: Runnable;
   /** Generated cases per shard (shards.ts); SHARD_RUNS unless given. */
   shardRuns?: number;
+  /** Told each generated case before it runs: a watcher in another process can then name the case that never finished (parallel.ts). */
+  onCase?: (skeleton: Skeleton) => void;
+  /** Told after each generated case ran on the implementation; it may throw to end the search (shard-process.ts). */
+  afterCase?: () => void;
 }
 
 export interface Divergence {
@@ -93,8 +97,10 @@ async function search(adapter: Runnable, shard: Shard, options: FuzzOptions): Pr
   const capabilities = new Set(adapter.capabilities);
   const arbitrary = caseSkeleton({ hooks: capabilities.has("hooks"), approval: capabilities.has("approval"), batch: capabilities.has("batch") });
   const property = fc.asyncProperty(arbitrary, async (skeleton) => {
+    options.onCase?.(skeleton);
     const candidate = await provisionalCase(skeleton, options);
     const result = await runCase(adapter, candidate, options.timeoutMs);
+    options.afterCase?.();
     return result.status === "passed";
   });
   const details = await fc.check(property, { seed: shard.seed, numRuns: shard.runs, endOnFailure: false });
@@ -134,11 +140,22 @@ const PROVISIONAL = "INV-5";
  * whose expectations diverged names the requirement of the expectation that did.
  */
 async function describeDivergence(adapter: Runnable, skeleton: Skeleton, options: FuzzOptions): Promise<Divergence> {
+  options.onCase?.(skeleton);
   const candidate = await provisionalCase(skeleton, options);
   const first = await runCase(adapter, candidate, options.timeoutMs);
   const named = divergenceRequirements(candidate, first.failures, PROVISIONAL);
   const testCase = writtenCase(await expectedData(skeleton, named, options, options.seed));
   const result = await runCase(adapter, testCase, options.timeoutMs);
+  return { path: `${testCase.id}.yaml`, yaml: renderCase(testCase), result };
+}
+
+/**
+ * A generated case the implementation never finished (it kept its process busy, or the process
+ * died): written out as found, not shrunk, its result errored with `reason`.
+ */
+export async function unfinishedDivergence(skeleton: Skeleton, reason: string, options: FuzzOptions): Promise<Divergence> {
+  const testCase = writtenCase(await expectedData(skeleton, { requirements: [PROVISIONAL] }, options, options.seed));
+  const result = caseResult(testCase, performance.now(), { status: "errored", failures: [], reason });
   return { path: `${testCase.id}.yaml`, yaml: renderCase(testCase), result };
 }
 

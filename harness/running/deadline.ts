@@ -1,6 +1,7 @@
 // Racing work against a timer: the work's own outcome if it settles in time, otherwise what
 // `late` makes of the time running out (a value, or an error it throws). The timer is cleared
-// either way, so a finished race keeps no process alive.
+// either way, so a finished race keeps no process alive. A wait longer than a timer can hold
+// waits as long as one can: Node.js would set it to 1 ms.
 export async function settleWithin<T, L>(work: Promise<T>, ms: number, late: () => L): Promise<T | L> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<L>((resolve, reject) => {
@@ -10,7 +11,7 @@ export async function settleWithin<T, L>(work: Promise<T>, ms: number, late: () 
       } catch (error) {
         reject(error);
       }
-    }, ms);
+    }, Math.min(ms, MAX_TIMER_MS));
   });
   try {
     return await Promise.race([work, timeout]);

@@ -1,5 +1,6 @@
 // What the runner drives: an implementation under test, in-process or out-of-process. Each
 // case gets its own session; the session keeps the probe log the checks read.
+import { types } from "node:util";
 import type { Adapter, Capability, ModelCall } from "../adapter.ts";
 import type { LoadedCase } from "../loading/loader.ts";
 import type { ObservedOutcome, ProbeLog } from "./observation.ts";
@@ -7,9 +8,32 @@ import type { ObservedOutcome, ProbeLog } from "./observation.ts";
 /** The implementation broke (threw, hung, crashed, broke the protocol): the case is "errored". */
 export class ImplementationBroke extends Error {}
 
-/** A thrown value as a reason shows it: "TypeError: message", or the value itself. */
+/** Whether a thrown value is an ImplementationBroke, asked without running a Proxy's traps. */
+export const isImplementationBroke = (error: unknown): error is ImplementationBroke => !types.isProxy(error) && error instanceof ImplementationBroke;
+
+/** The longest description of a thrown value a reason carries. */
+const THROWN_CHARS = 2_000;
+
+/**
+ * A thrown value as a reason shows it: "TypeError: message", or the value itself. Whatever was
+ * thrown: a Proxy is named, not read (reading it runs its traps), and a value whose reading
+ * throws, or that reads as no text, is said to be such.
+ */
 export function describeThrown(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  if (types.isProxy(error)) return "a Proxy object (not read: reading it would run its traps)";
+  let text: string;
+  try {
+    text = error instanceof Error ? `${String(error.name)}: ${String(error.message)}` : typeof error === "object" && error !== null ? describeObject(error) : String(error);
+  } catch {
+    return `a thrown ${typeof error} that cannot be read (reading it threw)`;
+  }
+  return text.length > THROWN_CHARS ? `${text.slice(0, THROWN_CHARS)}… (${text.length - THROWN_CHARS} more characters)` : text;
+}
+
+/** A thrown object that is not an Error: its own text when it has one, else what kind of object it is. */
+function describeObject(object: object): string {
+  const text = String(object);
+  return /^\[object \w*\]$/.test(text) ? `a thrown ${text.slice(8, -1)} object that is not an Error` : text;
 }
 
 export interface CaseSession {

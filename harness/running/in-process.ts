@@ -4,7 +4,7 @@ import type { Adapter } from "../adapter.ts";
 import { nestsDeeperThan, tooDeepToHandOver, tooDeepToRead } from "../values/depth.ts";
 import { snapshot, type Snapshot } from "../values/snapshot.ts";
 import { settleWithin } from "./deadline.ts";
-import { caseBudget, describeThrown, ImplementationBroke, type CaseSession, type Implementation } from "./implementation.ts";
+import { caseBudget, describeThrown, ImplementationBroke, isImplementationBroke, type CaseSession, type Implementation } from "./implementation.ts";
 import { describeValue, observeInProcessOutcomes } from "./outcomes.ts";
 import type { ObservedOutcome, ProbeLog } from "./observation.ts";
 import { createProbes } from "./probes.ts";
@@ -57,7 +57,7 @@ async function bounded<T>(work: () => T | Promise<T>, timeoutMs: number, lateMes
       throw new ImplementationBroke(lateMessage);
     });
   } catch (error) {
-    if (error instanceof ImplementationBroke) throw error;
+    if (isImplementationBroke(error)) throw error;
     throw new ImplementationBroke(`the adapter threw: ${describeThrown(error)}`);
   }
 }

@@ -5,7 +5,7 @@ import { expectationFailures } from "../checking/expectations.ts";
 import { universalFailures } from "../checking/universal.ts";
 import type { LoadedCase } from "../loading/loader.ts";
 import type { Capability } from "../adapter.ts";
-import { ImplementationBroke, isImplementation, type CaseSession, type Implementation, type Runnable } from "./implementation.ts";
+import { ImplementationBroke, isImplementation, isImplementationBroke, type CaseSession, type Implementation, type Runnable } from "./implementation.ts";
 import { inProcess } from "./in-process.ts";
 import { describeOutcome, type ObservedOutcome, type Observation, type TurnObservation } from "./observation.ts";
 import type { CaseResult, Failure } from "./results.ts";
@@ -21,6 +21,26 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Called after each case, for progress output. */
   onResult?: (result: CaseResult) => void;
+}
+
+/** What a run drives, cases in and results out: an implementation in this process, or an adapter module isolated in its own (isolated.ts). */
+export interface CaseRunner extends Pick<Implementation, "name" | "version" | "capabilities" | "runBy"> {
+  runCases(cases: readonly LoadedCase[], options?: RunOptions): Promise<CaseResult[]>;
+  /** Releases what it holds (child processes). */
+  dispose(): Promise<void>;
+}
+
+/** An implementation run in this process: the reference, or an adapter command's connection. */
+export function directRunner(implementation: Implementation): CaseRunner {
+  const { name, version, capabilities, runBy } = implementation;
+  return {
+    name,
+    version,
+    capabilities,
+    ...(runBy && { runBy }),
+    runCases: (cases, options) => runCases(implementation, cases, options),
+    dispose: async () => implementation.dispose?.(),
+  };
 }
 
 export async function runCases(runnable: Runnable, cases: readonly LoadedCase[], options: RunOptions = {}): Promise<CaseResult[]> {
@@ -41,12 +61,18 @@ export function asImplementation(runnable: Runnable): Implementation {
 export async function runCase(runnable: Runnable, testCase: LoadedCase, timeoutMs: number): Promise<CaseResult> {
   const implementation = asImplementation(runnable);
   const started = performance.now();
-  const finish = (verdict: Verdict) => caseResult(testCase, started, verdict);
+  return skippedForCapabilities(implementation, testCase, started) ?? judgeObserved(implementation, testCase, await observeCase(implementation, testCase, timeoutMs), started);
+}
 
+/** The case's result when the implementation lacks a capability the case needs: it is not run. */
+export function skippedForCapabilities(implementation: Pick<Implementation, "capabilities">, testCase: LoadedCase, started: number): CaseResult | undefined {
   const missing = missingCapabilities(implementation, testCase);
-  if (missing.length > 0) return finish({ status: "skipped", failures: [], reason: `the adapter does not declare: ${missing.join(", ")}` });
+  return missing.length > 0 ? caseResult(testCase, started, { status: "skipped", failures: [], reason: `the adapter does not declare: ${missing.join(", ")}` }) : undefined;
+}
 
-  const observed = await observeCase(implementation, testCase, timeoutMs);
+/** The verdict on what a case run observed: the universal checks and the case's own expectations. */
+export function judgeObserved(implementation: Pick<Implementation, "capabilities">, testCase: LoadedCase, observed: Observed, started: number): CaseResult {
+  const finish = (verdict: Verdict) => caseResult(testCase, started, verdict);
   if ("errored" in observed) return finish({ status: "errored", failures: [], reason: observed.errored });
   const { observation } = observed;
   const universal = universalFailures(observation);
@@ -87,8 +113,11 @@ function consequences(runFailures: readonly Failure[], universal: readonly Failu
   });
 }
 
+/** What running a case's steps gave: what the implementation reported and the probes recorded, or why the implementation broke. */
+export type Observed = { observation: Observation } | { errored: string };
+
 /** Runs a case's steps and returns what the implementation reported and the probes recorded. */
-export async function observeCase(runnable: Runnable, testCase: LoadedCase, timeoutMs: number): Promise<{ observation: Observation } | { errored: string }> {
+export async function observeCase(runnable: Runnable, testCase: LoadedCase, timeoutMs: number): Promise<Observed> {
   let session: CaseSession | undefined;
   try {
     session = await asImplementation(runnable).openSession(testCase, timeoutMs);
@@ -100,7 +129,7 @@ export async function observeCase(runnable: Runnable, testCase: LoadedCase, time
     await closing.close();
     return { observation };
   } catch (error) {
-    if (error instanceof ImplementationBroke) return { errored: error.message };
+    if (isImplementationBroke(error)) return { errored: error.message };
     throw error;
   } finally {
     await session?.close();

@@ -67,6 +67,9 @@ describe("a path that is not a regular file", () => {
     ["matrix --out: a FIFO", () => ["matrix", at("report.json"), "--out", at("out-pipe")], `--out ${at("out-pipe")}: it is a FIFO, not a folder`],
     ["matrix --out: a folder whose index.html is a FIFO", () => ["matrix", at("report.json"), "--out", at("page")], `--out ${at("page")}: cannot write ${at("page", "index.html")} (${FIFO_WORDS})`],
     ["fuzz --out: a FIFO", () => ["fuzz", "--runs", "1", "--out", at("out-pipe")], `--out ${at("out-pipe")}: it is a FIFO, not a folder`],
+    ["run --adapter: a FIFO", () => ["run", "--adapter", FIFO], `cannot load adapter module ${FIFO}: ${FIFO_WORDS}`],
+    ["run --adapter: a link to /dev/zero", () => ["run", "--adapter", ZERO], `cannot load adapter module ${ZERO}: ${ZERO_WORDS}`],
+    ["fuzz --adapter: a FIFO", () => ["fuzz", "--adapter", FIFO, "--out", at("fuzz-out")], `cannot load adapter module ${FIFO}: ${FIFO_WORDS}`],
   ])("%s: refused with exit 2, naming it and what it is", (_, args, message) => {
     const { code, printed } = refused(...args());
     expect(printed).toContain(message);

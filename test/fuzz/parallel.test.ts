@@ -1,9 +1,10 @@
-// Fuzzing in shards, on one thread or on workers: the cut depends on the runs and the seed alone,
+// Fuzzing in shards, on one thread or in processes: the cut depends on the runs and the seed alone,
 // the first shard keeps the seed, the outcome is decided by the first shard that did not agree,
 // and workers (each with its own copy of the adapter) reach the very outcome one thread does.
 import { describe, expect, it } from "vitest";
 import { decidedOutcome, fuzz, type FuzzOutcome } from "../../harness/fuzz/differential.ts";
 import { fuzzInParallel, WorkerBroke } from "../../harness/fuzz/parallel.ts";
+import { AdapterModuleFailed } from "../../harness/running/isolated.ts";
 import { SHARD_RUNS, shardsOf } from "../../harness/fuzz/shards.ts";
 import { MUTANTS } from "../mutants/catalogue.ts";
 import referenceAdapter from "../../reference/adapter.ts";
@@ -47,16 +48,23 @@ describe("fuzzing on workers", () => {
     const alone = await fuzz(mutant(defect), { ...options, runs: 60 });
     const together = await fuzzInParallel({ adapter: `test/mutants/${defect}.ts` }, { ...options, runs: 60 }, 2);
     expect(alone.runs).toBe(runs);
-    expect(timeless(together)).toEqual(timeless(alone));
+    expect(timeless(together.outcome)).toEqual(timeless(alone));
+    expect(together.against.name).toBe(mutant(defect).name);
   });
 
   it("agrees over every shard when nothing diverges, the reference from no adapter", async () => {
-    expect(await fuzzInParallel({}, { ...options, runs: 50 }, 2)).toEqual(await fuzz(referenceAdapter, { ...options, runs: 50 }));
+    expect((await fuzzInParallel({}, { ...options, runs: 50 }, 2)).outcome).toEqual(await fuzz(referenceAdapter, { ...options, runs: 50 }));
   });
 
-  it("stops with the worker's reason when a worker cannot open the adapter", async () => {
+  it("stops with the process's reason when a process cannot open the adapter module", async () => {
     const outcome = fuzzInParallel({ adapter: "test/fixtures/no-such-adapter.ts" }, { ...options, runs: 60 }, 2);
-    await expect(outcome).rejects.toBeInstanceOf(WorkerBroke);
+    await expect(outcome).rejects.toBeInstanceOf(AdapterModuleFailed);
     await expect(outcome).rejects.toThrow("adapter module not found: test/fixtures/no-such-adapter.ts");
+  });
+
+  it("stops with the process's reason when a process cannot start the adapter command", async () => {
+    const outcome = fuzzInParallel({ "adapter-cmd": "exit 3" }, { ...options, runs: 60 }, 2);
+    await expect(outcome).rejects.toBeInstanceOf(WorkerBroke);
+    await expect(outcome).rejects.toThrow("exited with code 3");
   });
 });

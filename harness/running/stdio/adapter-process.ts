@@ -6,7 +6,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { finished } from "node:stream";
 import { settleWithin } from "../deadline.ts";
 import { LineSplitter } from "./lines.ts";
-import { killMarked, MARKER_VARIABLE, newMarker } from "./marker.ts";
+import { killMarked, markedEnvironment, newMarker } from "./marker.ts";
+import { trackChild } from "../children.ts";
 
 const STDERR_TAIL_BYTES = 2048;
 
@@ -35,12 +36,6 @@ export class ProcessFailure extends Error {}
 type Fault = (what: string) => string;
 type Waiter = { what: string; resolve: (line: string) => void; reject: (error: Error) => void };
 
-const running = new Set<AdapterProcess>();
-// Whatever way the harness ends, its adapters end with it.
-process.once("exit", () => {
-  for (const adapter of running) adapter.killNow();
-});
-
 export class AdapterProcess {
   private readonly child: ChildProcess;
   private readonly marker = newMarker();
@@ -52,6 +47,8 @@ export class AdapterProcess {
   private exit: string | undefined;
   private fault: Fault | undefined;
   private readonly exited: Promise<void>;
+  /** Forgets the process once it has ended; until then, whatever way the harness ends, the process ends with it. */
+  private readonly untrack: () => boolean;
   private finish!: () => void;
   /** Settles once the process has exited and its pipes have closed (or been given up on). */
   private readonly ended = new Promise<void>((resolve) => {
@@ -68,9 +65,9 @@ export class AdapterProcess {
       detached: true,
       // Stryker disable next-line ArrayDeclaration: pipes are also Node's default; written out because the code relies on them
       stdio: ["pipe", "pipe", "pipe"],
-      env: { ...process.env, [MARKER_VARIABLE]: this.marker },
+      env: markedEnvironment(this.marker),
     });
-    running.add(this);
+    this.untrack = trackChild(() => this.killNow());
     // Listened to first: a spawn that fails early (no file descriptors left) has no streams,
     // and an "error" event without a listener would end the harness. A failed spawn emits
     // "error" and no "exit".
@@ -209,7 +206,7 @@ export class AdapterProcess {
   }
 
   private end(): void {
-    if (!running.delete(this)) return; // ended already
+    if (!this.untrack()) return; // ended already
     this.fail((what) => `the adapter ${this.exit} before answering ${what}`);
     for (const pipe of [this.child.stdin, this.child.stdout, this.child.stderr]) pipe?.destroy();
     this.finish();

@@ -14,6 +14,15 @@ export function newMarker(): string {
   return `${process.pid}-${threadId}-${++started}`;
 }
 
+/**
+ * The environment of a child marked with `marker`, keeping the markers this process inherited
+ * (":"-separated): a child started by an isolated child of the harness is found by either's.
+ */
+export function markedEnvironment(marker: string): NodeJS.ProcessEnv {
+  const inherited = process.env[MARKER_VARIABLE];
+  return { ...process.env, [MARKER_VARIABLE]: inherited ? `${inherited}:${marker}` : marker };
+}
+
 /** Kills every process whose environment carries the marker, again as long as new ones appear (one may fork meanwhile). */
 export function killMarked(marker: string): void {
   if (process.platform !== "linux") return;
@@ -33,12 +42,12 @@ export function killMarked(marker: string): void {
 }
 
 function markedProcesses(marker: string): number[] {
-  const entry = Buffer.from(`${MARKER_VARIABLE}=${marker}\0`);
+  const entry = Buffer.from(`${MARKER_VARIABLE}=`);
   const found: number[] = [];
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (hasEntry(readFileSync(`/proc/${name}/environ`), entry)) found.push(Number(name));
+      if (markersIn(readFileSync(`/proc/${name}/environ`), entry).includes(marker)) found.push(Number(name));
     } catch {
       // Gone meanwhile, or another user's.
     }
@@ -46,10 +55,12 @@ function markedProcesses(marker: string): number[] {
   return found;
 }
 
-/** Whether a NUL-separated environment holds the entry (whole: not as the end of a longer name). */
-function hasEntry(environment: Buffer, entry: Buffer): boolean {
+/** The markers a NUL-separated environment carries in the variable `entry` ("NAME=") names. */
+function markersIn(environment: Buffer, entry: Buffer): string[] {
   for (let at = environment.indexOf(entry); at !== -1; at = environment.indexOf(entry, at + 1)) {
-    if (at === 0 || environment[at - 1] === 0) return true;
+    if (at !== 0 && environment[at - 1] !== 0) continue; // the end of a longer name
+    const end = environment.indexOf(0, at);
+    return environment.subarray(at + entry.length, end === -1 ? undefined : end).toString().split(":");
   }
-  return false;
+  return [];
 }

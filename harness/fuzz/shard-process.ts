@@ -1,0 +1,49 @@
+// A fuzz process (parallel.ts): opens its own copy of the implementation under test (an adapter
+// module, its own adapter process, or the reference) and searches the shards the harness hands
+// it, telling each generated case before it runs it.
+import type { Capability } from "../adapter.ts";
+import { loadAdapterModule } from "../commands/adapter-module.ts";
+import { openImplementation } from "../commands/common.ts";
+import { describeThrown } from "../running/implementation.ts";
+import { inProcess } from "../running/in-process.ts";
+import { parentChannel } from "../running/isolate-channel.ts";
+import { recordBuiltIns } from "../running/built-ins.ts";
+import { fuzzShard, type Skeleton } from "./differential.ts";
+import type { FromShardProcess, ShardSetup, ToShardProcess } from "./parallel.ts";
+
+/** Ends a shard's search: nothing found under changed built-ins means anything. */
+class BuiltInsChanged extends Error {}
+
+const channel = parentChannel<ToShardProcess, FromShardProcess>();
+const { source, runs, seed, timeoutMs } = (await channel.setup) as ShardSetup;
+
+// Before any of the adapter's code runs: the reference beside it relies on them too.
+const builtIns = recordBuiltIns();
+try {
+  const implementation = source.adapter === undefined ? await openImplementation(source) : inProcess(await loadAdapterModule(source.adapter));
+  const changedAtLoad = builtIns.changed();
+  if (changedAtLoad) throw new Error(`the adapter module ${changedAtLoad} as it loaded: nothing can be fuzzed in its process`);
+  channel.onMessage(({ shard }) => {
+    // At a glance after each case, and in full when the shard ends: nothing found under changed built-ins is given.
+    const onCase = (skeleton: Skeleton) => channel.send({ trying: skeleton });
+    const afterCase = () => {
+      if (!builtIns.changedAtAGlance()) return;
+      // The case just run is the divergence; the harness stops this process on hearing it.
+      channel.send({ spoiled: `the adapter ${builtIns.changed() ?? "changed JavaScript built-ins"} during the case` });
+      throw new BuiltInsChanged();
+    };
+    fuzzShard(implementation, shard, { runs, seed, timeoutMs, onCase, afterCase }).then(
+      (outcome) => {
+        const changed = builtIns.changed();
+        channel.send(changed ? { failed: `the adapter ${changed} while shard ${shard.index} was fuzzed` } : { outcome });
+      },
+      (error: unknown) => {
+        if (!(error instanceof BuiltInsChanged)) channel.send({ failed: `fuzzing a shard failed: ${describeThrown(error)}` });
+      },
+    );
+  });
+  const { name, version, capabilities } = implementation;
+  channel.send({ loaded: { name: String(name), version: String(version), capabilities: [...capabilities].map(String) as Capability[] } });
+} catch (error) {
+  channel.send({ failed: error instanceof Error ? error.message : describeThrown(error) });
+}
