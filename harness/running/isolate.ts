@@ -128,7 +128,11 @@ export class Isolate<In, Out> {
   private received(message: FromChild<Out>): void {
     // Only the harness's own messages count.
     if (typeof message !== "object" || message === null || message.nonce !== this.nonce) return;
-    if (this.waiter) this.waiter({ message: message.message });
+    // Taken at once: a second message in the same read (they come in batches when the harness is
+    // busy) must wait in the queue, not go to a receive that has already been answered.
+    const waiter = this.waiter;
+    this.waiter = undefined;
+    if (waiter) waiter({ message: message.message });
     else this.queue.push(message.message);
   }
 
@@ -142,7 +146,9 @@ export class Isolate<In, Out> {
     this.ended ??= how;
     if (!this.untrack()) return;
     this.killNow(); // what it started may outlive it
-    this.waiter?.({ ended: this.ended });
+    const waiter = this.waiter;
+    this.waiter = undefined;
+    waiter?.({ ended: this.ended });
   }
 }
 
