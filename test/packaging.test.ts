@@ -59,7 +59,8 @@ beforeAll(async () => {
   cpSync(join(scratch, "esm", "node_modules"), join(scratch, "cjs", "node_modules"), { recursive: true, verbatimSymlinks: true });
 }, 300_000);
 
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+// Two installed node_modules: on a busy machine removing them outlasts vitest's 10 s for a hook.
+afterAll(() => rmSync(scratch, { recursive: true, force: true }), 120_000);
 
 describe.each(KINDS)("installed into a fresh %s project", (kind) => {
   it.each(["my-adapter.ts", "my-adapter.js"])("npx effective-args run --adapter %s passes the matrix cases (exit 0)", async (adapter) => {
