@@ -19,13 +19,20 @@ export function expectationFailures(observation: Observation, universal: readonl
   const failures: Failure[] = [];
   const cause = (step: number, callId: string, field: keyof CallExpectation) => universal.find((failure) => failure.step === step && failure.callId === callId && explains(failure, field));
   const unattempted = new Set<string>();
+  // Calls with no hash to compare: unattempted, or refused at stage json where the case lets a strict decoder refuse them.
+  const unhashed = new Set<string>();
   for (const turn of observation.turns) {
     // After a grant the runtime could not be given (it has no proposal hash), what the case
     // expects presumes the grant: only the universal checks hold those turns.
     if (observation.ungrantedFrom !== undefined && turn.step > observation.ungrantedFrom) break;
     const context = turnContext(observation, turn);
-    for (const call of turn.calls) if (context.notAttempted(call.id)) unattempted.add(call.id);
     const expectations = observation.testCase.steps[turn.step]?.expect ?? {};
+    for (const call of turn.calls) {
+      if (context.notAttempted(call.id)) {
+        unattempted.add(call.id);
+        unhashed.add(call.id);
+      } else if (expectations[call.id]?.decoderMayRefuse && refusedAtJson(turn.outcomes.get(call.id))) unhashed.add(call.id);
+    }
     for (const [callId, expectation] of Object.entries(expectations)) {
       // Not attempted after a validation failure: a choice RFC-0015 leaves to the runtime, and
       // reported by the universal checks (BATCH-5); nothing of the call can be expected.
@@ -34,7 +41,7 @@ export function expectationFailures(observation: Observation, universal: readonl
       // the universal checks hold it to having reached neither policy nor tool.
       // A handoff's decodesLike still holds: it is refused exactly when its tool call was.
       const refused = expectation.decoderMayRefuse && refusedAtJson(turn.outcomes.get(callId));
-      const problems = refused ? handoffProblems(context, callId, { outcome: "invalid", decodesLike: expectation.decodesLike }) : callProblems(context, callId, expectation, unattempted);
+      const problems = refused ? handoffProblems(context, callId, { outcome: "invalid", decodesLike: expectation.decodesLike }) : callProblems(context, callId, expectation, unhashed);
       const own = callRequirement(observation.testCase, callId);
       for (const problem of problems) {
         const explained = cause(turn.step, callId, problem.field);
@@ -56,7 +63,7 @@ interface Problem {
   requirement?: string;
 }
 
-function callProblems(context: TurnContext, callId: string, written: CallExpectation, unattempted: ReadonlySet<string>): Problem[] {
+function callProblems(context: TurnContext, callId: string, written: CallExpectation, unhashed: ReadonlySet<string>): Problem[] {
   const problems: Problem[] = [];
   const outcome = context.turn.outcomes.get(callId);
   const policies = context.policiesOf(callId);
@@ -115,7 +122,7 @@ function callProblems(context: TurnContext, callId: string, written: CallExpecta
 
   const hashes = (ids: readonly string[] | undefined, field: "sameHashAs" | "differentHashFrom", same: boolean) => {
     const { hashes: hashed } = context.observation;
-    for (const other of (ids ?? []).filter((id) => !unattempted.has(id))) {
+    for (const other of (ids ?? []).filter((id) => !unhashed.has(id))) {
       const own = proposalOf(context.observation, callId);
       const theirs = proposalOf(context.observation, other);
       if (own === undefined || theirs === undefined) {

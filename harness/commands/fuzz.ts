@@ -10,6 +10,7 @@ import { SHARD_RUNS } from "../fuzz/shards.ts";
 import { renderProgress } from "../reporting/pretty.ts";
 import { printableLine } from "../reporting/printable.ts";
 import type { Output } from "./io.ts";
+import { selectedLevels } from "./selection.ts";
 import { fileErrorCode } from "../loading/yaml-file.ts";
 import { checkOutputFolder, makeFolder, writeOutputFile } from "./output-folder.ts";
 import { ADAPTER_OPTIONS, ADAPTER_USAGE, checkAdapterPath, checkImplementationOptions, openImplementation, parseOptions, positiveInteger, timeoutOption, UsageError, type Bound, type ImplementationOptions } from "./common.ts";
@@ -32,6 +33,9 @@ ${ADAPTER_USAGE}
   --seed <n>           the fast-check seed (default ${DEFAULT_FUZZ_SEED}); the same seed finds the same case
   --out <dir>          where to write the case (default: fuzz-cases/), as <dir>/<family>/<name>.yaml
   --timeout <ms>       how long one case may take, in ms
+  --level <level>      must or should (repeatable; default: both): only failures of requirements at
+                       these levels count as a divergence, as with run --level; RFC-0015's latitude
+                       (another canonical text, a validation failure ending the turn) fails SHOULD only
   --workers <n>        processes, each with its own copy of the adapter (default: one per core);
                        runs are cut into shards of ${SHARD_RUNS}, so the outcome is the same for any
                        number of workers; an --adapter module always runs in a process of its own
@@ -47,7 +51,9 @@ export async function fuzzCommand(args: string[], io: Output): Promise<number> {
     out: { type: "string", default: "fuzz-cases" },
     timeout: { type: "string" },
     workers: { type: "string" },
+    level: { type: "string", multiple: true },
   });
+  const levels = selectedLevels(values.level);
   const runs = positiveInteger(values.runs, "--runs", DEFAULT_FUZZ_RUNS, RUNS_BOUND);
   const seed = positiveInteger(values.seed, "--seed", DEFAULT_FUZZ_SEED);
   const timeoutMs = timeoutOption(values.timeout);
@@ -57,7 +63,7 @@ export async function fuzzCommand(args: string[], io: Output): Promise<number> {
   const isolate = { onOutput: (line: string) => io.err(`[adapter] ${printableLine(line)}\n`) };
   let found: ParallelOutcome;
   try {
-    found = await fuzzWith(values, { runs, seed, timeoutMs }, workers, isolate);
+    found = await fuzzWith(values, { runs, seed, timeoutMs, ...(levels ? { levels: [...levels] } : {}) }, workers, isolate);
   } catch (error) {
     if (error instanceof AdapterModuleFailed) throw new UsageError(error.message);
     if (!(error instanceof WorkerBroke)) throw error;

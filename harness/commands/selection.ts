@@ -25,13 +25,18 @@ export interface Selection {
 
 /** What a run selects; throws a UsageError for an unknown level or family. */
 export function caseSelection(values: { filter?: string[]; level?: string[]; family?: string[] }): Selection {
-  const levels = known(values.level, LEVELS, "level") as ReadonlySet<Level> | undefined;
+  const levels = selectedLevels(values.level);
   const families = known(values.family, FAMILIES, "family");
   const matches = values.filter?.length ? picomatch(values.filter, { bash: true }) : () => true;
   return {
     selects: (testCase) => matches(testCase.id) && (!levels || levels.has(testCase.level)) && (!families || families.has(testCase.family)),
     verdict: (result) => (levels ? atLevels(result, levels) : result),
   };
+}
+
+/** The levels given with --level (every level when none); throws a UsageError for an unknown one. fuzz --level counts failures by them too. */
+export function selectedLevels(values: string[] | undefined): ReadonlySet<Level> | undefined {
+  return known(values, LEVELS, "level") as ReadonlySet<Level> | undefined;
 }
 
 /** The values given for --<flag>, each checked against the list it must come from. */

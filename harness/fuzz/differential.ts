@@ -12,12 +12,14 @@ import { universalFailures } from "../checking/universal.ts";
 import { CASE_FILE_HEADER } from "../loading/json-schema.ts";
 import { loadCaseText, loadedCase, type LoadedCase } from "../loading/loader.ts";
 import { REQUIREMENTS } from "../loading/requirements.ts";
+import { atLevels, levelOf } from "../reporting/summary.ts";
 import type { CaseResult } from "../running/results.ts";
 import { recordsOf, type Observation } from "../running/observation.ts";
 import { caseResult, observeCase, runCase } from "../running/runner.ts";
 import { parseYamlFile } from "../loading/source-location.ts";
 import { snapshotValue, type Snapshot } from "../values/snapshot.ts";
-import { divergenceRequirements, type Naming } from "./divergence.ts";
+import { divergenceRequirements, namedFailures, type Naming } from "./divergence.ts";
+import { decoderMayRefuse, givenReasons } from "./latitude.ts";
 import { caseSkeleton } from "./arbitraries.ts";
 import { compactYaml } from "./render.ts";
 import { shardsOf, type Shard } from "./shards.ts";
@@ -29,6 +31,8 @@ export interface FuzzOptions {
   runs: number;
   seed: number;
   timeoutMs: number;
+  /** The levels whose failures count, as `run --level` counts them; every level unless given. */
+  levels?: readonly Level[];
   /** Whose behaviour becomes the expectations: the reference runtime unless given. */
   oracle?: Runnable;
   /** Generated cases per shard (shards.ts); SHARD_RUNS unless given. */
@@ -101,7 +105,7 @@ async function search(adapter: Runnable, shard: Shard, options: FuzzOptions): Pr
     const candidate = await provisionalCase(skeleton, options);
     const result = await runCase(adapter, candidate, options.timeoutMs);
     options.afterCase?.();
-    return result.status === "passed";
+    return judged(candidate, result, options).status === "passed";
   });
   const details = await fc.check(property, { seed: shard.seed, numRuns: shard.runs, endOnFailure: false });
   const base = { runs: details.numRuns, seed: options.seed };
@@ -136,6 +140,22 @@ async function withJitlessZod<T>(work: () => Promise<T>): Promise<T> {
 const PROVISIONAL = "INV-5";
 
 /**
+ * A generated case's result as `run --level` counts it: each failure named as the written case
+ * will name it, and only those at the selected levels count.
+ */
+function judged(candidate: LoadedCase, result: CaseResult, { levels }: FuzzOptions): CaseResult {
+  if (!levels || result.status !== "failed") return result;
+  return atLevels({ ...result, failures: namedFailures(candidate, result.failures, PROVISIONAL) }, new Set(levels));
+}
+
+/** The requirements at the selected levels first, so that the written case is filed under one that counted. */
+function selectedFirst(requirements: string[], { levels }: FuzzOptions): string[] {
+  if (!levels) return requirements;
+  const selected = (id: string) => levels.includes(levelOf(id));
+  return [...requirements.filter(selected), ...requirements.filter((id) => !selected(id))];
+}
+
+/**
  * The final case: its requirements are the ones the adapter's failures name, and each call
  * whose expectations diverged names the requirement of the expectation that did.
  */
@@ -144,9 +164,10 @@ async function describeDivergence(adapter: Runnable, skeleton: Skeleton, options
   const candidate = await provisionalCase(skeleton, options);
   const first = await runCase(adapter, candidate, options.timeoutMs);
   const named = divergenceRequirements(candidate, first.failures, PROVISIONAL);
-  const testCase = writtenCase(await expectedData(skeleton, named, options, options.seed));
+  const testCase = writtenCase(await expectedData(skeleton, { ...named, requirements: selectedFirst(named.requirements, options) }, options, options.seed));
   const result = await runCase(adapter, testCase, options.timeoutMs);
-  return { path: `${testCase.id}.yaml`, yaml: renderCase(testCase), result };
+  // Shown as `run --level` shows the written case.
+  return { path: `${testCase.id}.yaml`, yaml: renderCase(testCase), result: options.levels ? atLevels(result, new Set(options.levels)) : result };
 }
 
 /**
@@ -220,12 +241,15 @@ export function provisional(skeleton: Skeleton): LoadedCase {
 function expectationsFor(observation: Observation, step: number, requirements?: ReadonlyMap<string, string>): Record<string, CallExpectation> {
   const turn = observation.turns.find((candidate) => candidate.step === step)!;
   const expectations: Record<string, CallExpectation> = {};
+  const reasons = givenReasons(observation.testCase);
   for (const call of turn.calls) {
     const outcome = turn.outcomes.get(call.id)!;
     if (outcome.outcome === "not_attempted") throw new ReferenceBroke([`the reference did not attempt ${call.id}`]);
     const requirement = requirements?.get(call.id);
     const expectation: CallExpectation = { ...(requirement ? { requirement } : {}), outcome: outcome.outcome };
-    if (outcome.outcome === "denied") expectation.reason = outcome.reason;
+    // RFC-0015 leaves a strict decoder free to refuse what the reference accepted, and the runtime free to word its own reasons.
+    if (decoderMayRefuse(call.arguments) && !(outcome.outcome === "invalid" && outcome.stage === "json")) expectation.decoderMayRefuse = true;
+    if (outcome.outcome === "denied" && reasons.has(outcome.reason)) expectation.reason = outcome.reason;
     if (outcome.outcome === "invalid") expectation.stage = outcome.stage;
     const policy = recordsOf(observation.log.policies, step, call.id).at(-1);
     const execution = recordsOf(observation.log.executions, step, call.id).at(-1);

@@ -26,8 +26,19 @@ const CASE_SPECIFIC: ReadonlySet<keyof CallExpectation> = new Set(["outcome", "r
  * follow it, as they will in the written case.
  */
 export function divergenceRequirements(testCase: LoadedCase, failures: readonly Failure[], provisional: string): Naming {
+  const { named, calls } = nameEach(testCase, failures, provisional);
+  const requirements = [...new Set(named.map((failure) => failure.requirement))];
+  return { requirements: requirements.length > 0 ? requirements : [provisional], calls };
+}
+
+/** The failures of a provisional run, each named as it will be in the written case: what `fuzz --level` judges. */
+export function namedFailures(testCase: LoadedCase, failures: readonly Failure[], provisional: string): Failure[] {
+  return nameEach(testCase, failures, provisional).named;
+}
+
+function nameEach(testCase: LoadedCase, failures: readonly Failure[], provisional: string): { named: Failure[]; calls: Map<string, string> } {
   const calls = new Map<string, string>();
-  const named: string[] = [];
+  const named: Failure[] = [];
   for (const failure of failures) {
     const { field, callId, step } = failure;
     const expectation = field && callId && step !== undefined && CASE_SPECIFIC.has(field);
@@ -36,9 +47,9 @@ export function divergenceRequirements(testCase: LoadedCase, failures: readonly 
     const requirement = chosen ? (calls.get(callId) ?? fieldRequirement(testCase, step, callId, field)) : failure.requirement;
     // A consequence keeps its cause's name in the written case only if the call asks for it: a call's default is the case's first requirement, which may refine the cause.
     if (expectation && !calls.has(callId!)) calls.set(callId!, requirement);
-    if (!named.includes(requirement)) named.push(requirement);
+    named.push({ ...failure, requirement });
   }
-  return { requirements: named.length > 0 ? named : [provisional], calls };
+  return { named, calls };
 }
 
 function fieldRequirement(testCase: LoadedCase, step: number, callId: string, field: keyof CallExpectation): string {

@@ -15,7 +15,7 @@ import type { FromShardProcess, ShardSetup, ToShardProcess } from "./parallel.ts
 class BuiltInsChanged extends Error {}
 
 const channel = parentChannel<ToShardProcess, FromShardProcess>();
-const { source, runs, seed, timeoutMs } = (await channel.setup) as ShardSetup;
+const { source, runs, seed, timeoutMs, levels } = (await channel.setup) as ShardSetup;
 
 // Before any of the adapter's code runs: the reference beside it relies on them too.
 const builtIns = recordBuiltIns();
@@ -32,7 +32,7 @@ try {
       channel.send({ spoiled: `the adapter ${builtIns.changed() ?? "changed JavaScript built-ins"} during the case` });
       throw new BuiltInsChanged();
     };
-    fuzzShard(implementation, shard, { runs, seed, timeoutMs, onCase, afterCase }).then(
+    fuzzShard(implementation, shard, { runs, seed, timeoutMs, ...(levels ? { levels } : {}), onCase, afterCase }).then(
       (outcome) => {
         const changed = builtIns.changed();
         channel.send(changed ? { failed: `the adapter ${changed} while shard ${shard.index} was fuzzed` } : { outcome });

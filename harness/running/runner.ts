@@ -192,6 +192,9 @@ async function giveGrant(grant: Grant, step: number, observation: Observation, s
   if (!turn || !call) return fail(`cannot grant approval for ${grant.call}: no such call ran`);
   if (grant.view === "effective") {
     const outcome = turn.outcomes.get(call.id);
+    // A strict decoder may refuse what the case lets it refuse (decoderMayRefuse): then there is nothing to grant, and what follows presumed the grant.
+    const refusable = observation.testCase.steps[turn.step]?.expect?.[call.id]?.decoderMayRefuse && outcome?.outcome === "invalid" && outcome.stage === "json";
+    if (refusable) return void (observation.ungrantedFrom ??= step);
     if (outcome?.outcome !== "suspended") return fail(`cannot grant approval for ${call.id}: it was not suspended (reported: ${describeOutcome(outcome)})`);
     if (outcome.proposal.proposalHash === undefined) return fail(`cannot grant approval for ${call.id}: its suspended proposal has no proposalHash`);
     session.grants.add(outcome.proposal.proposalHash);
