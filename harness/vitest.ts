@@ -35,6 +35,8 @@ export interface ConformanceOptions {
   timeoutMs?: number;
   /** Title of the describe block; the adapter's name by default. */
   title?: string;
+  /** After the cases, one more test: this many generated cases from this seed (1 by default), judged as `run --explore` judges them. */
+  explore?: { runs: number; seed?: number };
 }
 
 /** What vitest's timeout for a case's test adds to the case's own, so that the harness says a case is late before vitest does. */
@@ -83,6 +85,20 @@ export function conformanceSuite(options: ConformanceOptions = {}): void {
         if (result.status === "skipped") context.skip(result.reason);
         if (result.status !== "passed") throw new Error(`\n${printable(renderProgress(result))}`);
       }, timeoutMs + VITEST_GRACE_MS);
+    }
+    if (options.explore) {
+      const { runs, seed = 1 } = options.explore;
+      it(`explores ${runs} generated cases (seed ${seed})`, async () => {
+        if (!implementation) throw new Error(notStarted);
+        // The fuzzer's modules load only for a suite that explores.
+        const { fuzz } = await import("./fuzz/differential.ts");
+        const outcome = await fuzz(implementation, { runs, seed, timeoutMs });
+        if (outcome.kind === "reference-broke") throw new Error(`the reference itself broke on a generated case, a bug in effective-args: ${outcome.problems.join("; ")}`);
+        if (outcome.kind === "diverged") {
+          const result = selection.verdict(outcome.divergence.result);
+          if (result.status !== "passed") throw new Error(`\n${printable(renderProgress(result))}\nThe generated case, to keep as ${result.file}:\n\n${printable(outcome.divergence.yaml)}`);
+        }
+      }, Math.min(MAX_TIMER_MS, (runs + 1) * timeoutMs));
     }
   });
 }

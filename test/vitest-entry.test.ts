@@ -39,7 +39,7 @@ beforeAll(() => {
 describe("the vitest entry point", () => {
   it("fails the user's run", () => {
     expect(status).toBe(1);
-    expect(files.map((file) => file.name.replace(/.*\/entry-point\//, "")).sort()).toEqual(["broken-file.fixture.ts", "errored.fixture.ts", "mutant.fixture.ts", "timeout.fixture.ts"]);
+    expect(files.map((file) => file.name.replace(/.*\/entry-point\//, "")).sort()).toEqual(["broken-file.fixture.ts", "errored.fixture.ts", "explore.fixture.ts", "mutant.fixture.ts", "timeout.fixture.ts"]);
   });
 
   it("turns each case into a vitest test that fails when the runtime breaks it", () => {
@@ -79,6 +79,18 @@ describe("the vitest entry point", () => {
       ["matrix/defaults-visible", "passed"],
     ]);
     expect(tests[0]!.failureMessages.join("\n")).toMatch(/broken-cases\/matrix\/not-yaml\.yaml:4:1: YAML syntax: /);
+  });
+
+  it("explores as one more test: failed with the generated case for a broken runtime, passed for the reference", () => {
+    const tests = fixture("explore.fixture.ts").assertionResults.filter((test) => test.title.startsWith("explores"));
+    expect(tests.map((test) => [test.ancestorTitles.at(-1), test.title, test.status])).toEqual([
+      ["a runtime that parses twice", "explores 100 generated cases (seed 1)", "failed"],
+      ["the reference", "explores 100 generated cases (seed 3)", "passed"],
+    ]);
+    const message = tests[0]!.failureMessages.join("\n");
+    expect(message).toMatch(/FAIL  invariant\/fuzz-1-[0-9a-f]{8} \[must\]/);
+    expect(message).toContain("INV-3");
+    expect(message).toMatch(/The generated case, to keep as cases\/invariant\/fuzz-1-[0-9a-f]{8}\.yaml:\n\n# yaml-language-server/);
   });
 
   it("refuses a timeout past the longest timer when the suite is declared", () => {

@@ -61,6 +61,12 @@ export function positiveInteger(value: string | undefined, flag: string, fallbac
 /** A case's timer, and an adapter module's grace on top of it, must fit in a timer: Node.js sets a longer one to 1 ms. */
 const TIMEOUT_BOUND: Bound = { max: MAX_TIMER_MS - ISOLATION_GRACE_MS, why: `the longest timer Node.js keeps, less the ${ISOLATION_GRACE_MS} ms an adapter module is given on top` };
 
+/** Runs are cut into shards, listed up front: 100 million runs (some days' work) make 100,000 of them, where 2^53 made an array too long to exist. */
+export const RUNS_BOUND: Bound = { max: 100_000_000, why: "the most generated cases one run tries" };
+
+/** The seed of generated cases (fuzz, run --explore) unless one is given. */
+export const DEFAULT_FUZZ_SEED = 1;
+
 export const timeoutOption = (value: string | undefined) => positiveInteger(value, "--timeout", DEFAULT_TIMEOUT_MS, TIMEOUT_BOUND);
 
 /** A line is decoded into one string: a longer one than Node.js can make would crash the harness, not error the case. */

@@ -2,10 +2,9 @@
 // with the minimal case that shows it, and written under --out as a YAML case file.
 import { availableParallelism } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { fuzz, type FuzzOptions, type FuzzOutcome } from "../fuzz/differential.ts";
-import { fuzzInParallel, WorkerBroke, type ParallelOutcome } from "../fuzz/parallel.ts";
-import { AdapterModuleFailed } from "../running/isolated.ts";
-import type { IsolateOptions } from "../running/isolate.ts";
+import type { FuzzOutcome } from "../fuzz/differential.ts";
+import { WorkerBroke, type ParallelOutcome } from "../fuzz/parallel.ts";
+import { fuzzImplementation } from "./generated-cases.ts";
 import { SHARD_RUNS } from "../fuzz/shards.ts";
 import { renderProgress } from "../reporting/pretty.ts";
 import { printableLine } from "../reporting/printable.ts";
@@ -13,12 +12,9 @@ import type { Output } from "./io.ts";
 import { selectedLevels } from "./selection.ts";
 import { fileErrorCode } from "../loading/yaml-file.ts";
 import { checkOutputFolder, makeFolder, writeOutputFile } from "./output-folder.ts";
-import { ADAPTER_OPTIONS, ADAPTER_USAGE, checkAdapterPath, checkImplementationOptions, openImplementation, parseOptions, positiveInteger, timeoutOption, UsageError, type Bound, type ImplementationOptions } from "./common.ts";
+import { ADAPTER_OPTIONS, ADAPTER_USAGE, checkImplementationOptions, DEFAULT_FUZZ_SEED, parseOptions, positiveInteger, RUNS_BOUND, timeoutOption, type Bound } from "./common.ts";
 
 export const DEFAULT_FUZZ_RUNS = 200;
-export const DEFAULT_FUZZ_SEED = 1;
-/** Runs are cut into shards, listed up front: 100 million runs (some days' work) make 100,000 of them, where 2^53 made an array too long to exist. */
-const RUNS_BOUND: Bound = { max: 100_000_000, why: "the most generated cases one run tries" };
 /** Each worker thread holds its own copy of the adapter: more than this only fills memory. */
 const WORKERS_BOUND: Bound = { max: 256, why: "each worker holds a copy of the adapter" };
 
@@ -63,34 +59,14 @@ export async function fuzzCommand(args: string[], io: Output): Promise<number> {
   const isolate = { onOutput: (line: string) => io.err(`[adapter] ${printableLine(line)}\n`) };
   let found: ParallelOutcome;
   try {
-    found = await fuzzWith(values, { runs, seed, timeoutMs, ...(levels ? { levels: [...levels] } : {}) }, workers, isolate);
+    found = await fuzzImplementation(values, { runs, seed, timeoutMs, ...(levels ? { levels: [...levels] } : {}) }, workers, isolate);
   } catch (error) {
-    if (error instanceof AdapterModuleFailed) throw new UsageError(error.message);
     if (!(error instanceof WorkerBroke)) throw error;
     io.err(`effective-args: fuzzing stopped: ${error.message}\n`);
     return 2;
   }
   const { outcome, against } = found;
   return reportFuzzOutcome(outcome, printableLine(`${against.name} ${against.version}`), values.out, io);
-}
-
-/**
- * The reference or an adapter command on this thread when one is enough; child processes
- * otherwise, and always for an adapter module, whose code never runs in the harness's process.
- */
-async function fuzzWith(values: ImplementationOptions, options: FuzzOptions, workers: number, isolate: IsolateOptions): Promise<ParallelOutcome> {
-  if (values.adapter !== undefined) {
-    checkAdapterPath(values.adapter);
-    return fuzzInParallel(values, options, workers, isolate);
-  }
-  // Opened here even for workers: a command that does not start is a usage error, said once.
-  const implementation = await openImplementation(values);
-  if (workers === 1 || options.runs <= SHARD_RUNS) {
-    const outcome = await fuzz(implementation, options).finally(() => implementation.dispose?.());
-    return { outcome, against: implementation };
-  }
-  await implementation.dispose?.();
-  return fuzzInParallel(values, options, workers, isolate);
 }
 
 /** Prints what fuzzing found, writes a divergence's case under `out`, and returns the exit code. */

@@ -43,6 +43,8 @@ export async function matrixCommand(args: string[], io: Output): Promise<number>
     const file = packagePath(`cases/${id}.yaml`);
     if (CASE_ID.test(id) && existsSync(file)) sources[id] = readFileSync(file, "utf8");
   }
+  // A generated case (run --explore) has no file of the suite's: its source is the one its report carries.
+  for (const { report } of read.reports) for (const result of report.results) if (result.generated !== undefined && CASE_ID.test(result.id)) sources[result.id] ??= result.generated;
   const page = join(values.out, "index.html");
   try {
     makeFolder(values.out);

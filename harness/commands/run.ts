@@ -6,7 +6,8 @@ import { buildReport, exitCode, judge, notices, type RunReport } from "../report
 import { renderProgress } from "../reporting/pretty.ts";
 import { printableLine } from "../reporting/printable.ts";
 import { DEFAULT_TIMEOUT_MS } from "../running/runner.ts";
-import { ADAPTER_OPTIONS, ADAPTER_USAGE, openRunner, parseOptions, timeoutOption, UsageError } from "./common.ts";
+import { ADAPTER_OPTIONS, ADAPTER_USAGE, DEFAULT_FUZZ_SEED, openRunner, parseOptions, positiveInteger, RUNS_BOUND, timeoutOption, UsageError } from "./common.ts";
+import type { CaseResult } from "../running/results.ts";
 import type { Output } from "./io.ts";
 import { writeOutputFile } from "./output-folder.ts";
 import { caseSelection, SELECTION_OPTIONS } from "./selection.ts";
@@ -38,6 +39,9 @@ ${ADAPTER_USAGE}
   --write-expectations <file>
                        write this run's failed and errored cases to <file> as known failures, exit 0
   --timeout <ms>       how long one case may take, in ms (default ${DEFAULT_TIMEOUT_MS})
+  --explore <n>        after the cases, run n generated cases judged as fuzz judges them (default 0);
+                       the first divergence, shrunk, is a failed case of the report, its case file in it
+  --seed <n>           the seed of the generated cases (default ${DEFAULT_FUZZ_SEED}): the same seed, the same cases
 
   Exit codes: 0 all selected cases passed (or failed as listed in --expect), 1 other failures or
   errors, or a listed case passed, 2 usage, case-file or expectations-file errors.
@@ -52,11 +56,14 @@ export async function runCommand(args: string[], io: Output): Promise<number> {
     expect: { type: "string" },
     "write-expectations": { type: "string" },
     timeout: { type: "string" },
+    explore: { type: "string" },
+    seed: { type: "string" },
   });
   const reporter = values.reporter;
   if (!Object.hasOwn(REPORTERS, reporter)) throw new UsageError(`unknown reporter "${reporter}"; use ${Object.keys(REPORTERS).join(", ")}`);
   const render = await REPORTERS[reporter]!();
   const timeoutMs = timeoutOption(values.timeout);
+  const exploring = exploreOptions(values);
   const selection = caseSelection(values);
   const known = values.expect === undefined ? undefined : expectOption(values.expect);
   if (values["write-expectations"] !== undefined) checkExpectationsTarget(values["write-expectations"]);
@@ -66,22 +73,34 @@ export async function runCommand(args: string[], io: Output): Promise<number> {
 
   // An adapter module runs in a child process of its own (openRunner), so that --timeout holds
   // for it and nothing it does reaches this process; what it prints goes to stderr, marked.
-  const runner = await openRunner(values, timeoutMs, { onOutput: (line) => io.err(`[adapter] ${printableLine(line)}\n`) });
+  const isolate = { onOutput: (line: string) => io.err(`[adapter] ${printableLine(line)}\n`) };
+  const runner = await openRunner(values, timeoutMs, isolate);
   const startedAt = new Date().toISOString();
-  const results = (
-    await runner
-      .runCases(cases, {
-        timeoutMs,
-        onResult: reporter === "pretty" ? (result) => io.out(renderProgress(judge(selection.verdict(result), known))) : undefined,
-      })
-      .finally(() => runner.dispose())
-  ).map(selection.verdict);
-  const report = buildReport(runner, results, loaded.errors, known, startedAt);
+  const progress = reporter === "pretty" ? (result: CaseResult) => io.out(renderProgress(judge(selection.verdict(result), known))) : undefined;
+  const results = await runner.runCases(cases, { timeoutMs, onResult: progress }).finally(() => runner.dispose());
+  // The fuzzer's modules load only when exploring.
+  const explored = exploring && (await (await import("./generated-cases.ts")).explore(values, { ...exploring, timeoutMs }, isolate));
+  const generated = explored && explored.result ? [explored.result] : [];
+  for (const result of generated) progress?.(result);
+  const report = buildReport(runner, [...results, ...generated].map(selection.verdict), loaded.errors, known, startedAt, explored ? explored.exploration : undefined);
   io.out(render(report));
   if (reporter !== "pretty") for (const notice of notices(report)) io.err(`${notice}\n`);
+  // The report is written first: a broken exploration loses none of the cases' verdicts.
+  if (explored && explored.broke !== undefined) {
+    io.err(`effective-args: exploration stopped: ${explored.broke}\n`);
+    return 2;
+  }
   const record = values["write-expectations"];
   if (record !== undefined) writeExpectations(record, report, known, io);
   return exitCode(report, { recordingExpectations: record !== undefined });
+}
+
+/** --explore and --seed: how many generated cases to run after the cases, from which seed; undefined for none. */
+function exploreOptions(values: { explore?: string | undefined; seed?: string | undefined }): { runs: number; seed: number } | undefined {
+  const runs = values.explore === undefined || values.explore === "0" ? 0 : positiveInteger(values.explore, "--explore", 0, RUNS_BOUND);
+  const seed = positiveInteger(values.seed, "--seed", DEFAULT_FUZZ_SEED);
+  if (runs === 0 && values.seed !== undefined) throw new UsageError("--seed applies to --explore only");
+  return runs > 0 ? { runs, seed } : undefined;
 }
 
 function expectOption(path: string): KnownFailures {

@@ -40,6 +40,12 @@ function totals(results: readonly ReportedResult[]) {
 }
 
 function testcase(result: ReportedResult, report: RunReport) {
+  const element = verdictElement(result, report);
+  // A generated case's file, to keep under cases/, after its verdict as JUnit orders them.
+  return result.generated === undefined ? element : { ...element, "system-out": xmlText(result.generated) };
+}
+
+function verdictElement(result: ReportedResult, report: RunReport) {
   const element = {
     "@_classname": result.family,
     "@_name": attribute(`${result.id}: ${result.title}`),

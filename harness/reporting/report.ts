@@ -35,7 +35,24 @@ export interface RunReport {
   caseFileErrors: CaseFileError[];
   /** With --expect: the file, and its entries that name no selected case. */
   expectations?: { file: string; stale: StaleExpectation[] };
+  /** With --explore: the generated cases the verdict also rests on. */
+  exploration?: Exploration;
 }
+
+/** How much exploration a verdict rests on: generated cases asked for, tried (up to the first divergence), and the seed that makes them again. */
+export interface Exploration {
+  asked: number;
+  tried: number;
+  seed: number;
+}
+
+/** "75 cases + 2,000 generated (seed 7)", or "75 cases + 46 of 2,000 generated (seed 7)" when a divergence ended the search. */
+export function restsOn(cases: number, exploration: Exploration): string {
+  const generated = exploration.tried === exploration.asked ? thousands(exploration.asked) : `${thousands(exploration.tried)} of ${thousands(exploration.asked)}`;
+  return `${thousands(cases)} ${cases === 1 ? "case" : "cases"} + ${generated} generated (seed ${exploration.seed})`;
+}
+
+const thousands = (count: number) => count.toLocaleString("en-US");
 
 export interface StaleExpectation {
   id: string;
@@ -69,7 +86,14 @@ function bounded(result: CaseResult): CaseResult {
   };
 }
 
-export function buildReport(adapter: Pick<Adapter, "name" | "version" | "capabilities"> & { runBy?: RunBy }, results: CaseResult[], caseFileErrors: CaseFileError[], known?: KnownFailures, startedAt?: string): RunReport {
+export function buildReport(
+  adapter: Pick<Adapter, "name" | "version" | "capabilities"> & { runBy?: RunBy },
+  results: CaseResult[],
+  caseFileErrors: CaseFileError[],
+  known?: KnownFailures,
+  startedAt?: string,
+  exploration?: Exploration,
+): RunReport {
   const requirements = requirementVerdicts(results, adapter.capabilities);
   const judged = results.map((result) => judge(result, known));
   const selected = new Set(results.map((result) => result.id));
@@ -85,7 +109,8 @@ export function buildReport(adapter: Pick<Adapter, "name" | "version" | "capabil
       ...count(results),
       expectedFailures: judged.filter((result) => result.expectation === "expected-failure").length,
       unexpectedPasses: judged.filter((result) => result.expectation === "unexpected-pass").length,
-      badge: badge(requirements),
+      // With exploration, the badge says how much it rests on: the cases written by hand, and the generated ones.
+      badge: badge(requirements) + (exploration ? `; ${restsOn(results.filter((result) => result.generated === undefined).length, exploration)}` : ""),
       byLevel: Object.fromEntries(countBy(results, (result) => result.level)),
       byFamily: Object.fromEntries(countBy(results, (result) => result.family)),
     },
@@ -93,6 +118,7 @@ export function buildReport(adapter: Pick<Adapter, "name" | "version" | "capabil
     results: judged,
     caseFileErrors,
     ...(known ? { expectations: { file: known.file, stale } } : {}),
+    ...(exploration && { exploration }),
   };
 }
 

@@ -41,8 +41,11 @@ function diagnostics(block: object): string[] {
 }
 
 /** Why a case failed or errored. */
-const whatWentWrong = (result: ReportedResult) =>
-  result.status === "errored" ? { status: "errored", reason: result.reason } : { status: result.status, failures: result.failures.map(failureDiagnostic) };
+const whatWentWrong = (result: ReportedResult) => ({
+  ...(result.status === "errored" ? { status: "errored", reason: result.reason } : { status: result.status, failures: result.failures.map(failureDiagnostic) }),
+  // A generated case's file, to keep under cases/.
+  ...(result.generated !== undefined && { case: result.generated }),
+});
 
 /** A failure as the pretty report shows it: the step counted from 1, the call by its id (YAML leaves out what is undefined). */
 function failureDiagnostic(failure: Failure) {

@@ -31,4 +31,6 @@ export interface CaseResult {
   /** Why the case errored or was skipped. */
   reason?: string;
   durationMs: number;
+  /** A case the fuzzer generated (run --explore): its case file, as written, to keep under cases/. */
+  generated?: string;
 }

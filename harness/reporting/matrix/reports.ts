@@ -31,6 +31,8 @@ const MatrixReport = z.object({
       status: z.enum(CASE_STATUSES),
       reason: z.string().optional(),
       expectation: z.string().optional(),
+      /** A generated case's file (run --explore): its source on the page. */
+      generated: z.string().optional(),
       failures: z.array(z.object({ requirement: z.string(), message: z.string(), diff: z.string().optional(), step: z.number().optional(), callId: z.string().optional() })),
     }),
   ),
