@@ -10,7 +10,7 @@ import { ADAPTER_OPTIONS, ADAPTER_USAGE, DEFAULT_FUZZ_SEED, openRunner, parseOpt
 import type { CaseResult } from "../running/results.ts";
 import type { Output } from "./io.ts";
 import { writeOutputFile } from "./output-folder.ts";
-import { caseSelection, SELECTION_OPTIONS } from "./selection.ts";
+import { caseSelection, selectedLevels, SELECTION_OPTIONS } from "./selection.ts";
 
 type Render = (report: RunReport) => string;
 /**
@@ -79,7 +79,8 @@ export async function runCommand(args: string[], io: Output): Promise<number> {
   const progress = reporter === "pretty" ? (result: CaseResult) => io.out(renderProgress(judge(selection.verdict(result), known))) : undefined;
   const results = await runner.runCases(cases, { timeoutMs, onResult: progress }).finally(() => runner.dispose());
   // The fuzzer's modules load only when exploring.
-  const explored = exploring && (await (await import("./generated-cases.ts")).explore(values, { ...exploring, timeoutMs }, isolate));
+  const levels = selectedLevels(values.level);
+  const explored = exploring && (await (await import("./generated-cases.ts")).explore(values, { ...exploring, timeoutMs, ...(levels && { levels: [...levels] }) }, isolate));
   const generated = explored && explored.result ? [explored.result] : [];
   for (const result of generated) progress?.(result);
   const report = buildReport(runner, [...results, ...generated].map(selection.verdict), loaded.errors, known, startedAt, explored ? explored.exploration : undefined);

@@ -76,6 +76,15 @@ describe.concurrent("run --explore", () => {
     expect(pretty.stdout).toMatch(/\nExploration: 1 of 100 generated cases \(seed 1\), stopped at the first divergence\n\nThe generated case invariant\/fuzz-1-[0-9a-f]{8}, to keep as cases\/invariant\/fuzz-1-[0-9a-f]{8}\.yaml:\n\n# yaml-language-server/);
   });
 
+  it("judges generated cases at the run's --level: a choice RFC-0015 leaves free diverges only at SHOULD", async () => {
+    const shouldOnly = ["--adapter", "test/mutants/locale-ordered-canonical-form.ts", ...ONE_CASE, "--explore", "200", "--reporter", "json"];
+    const both = JSON.parse((await effectiveArgs("run", ...shouldOnly)).stdout) as Report;
+    expect(both.results.filter((result) => result.generated !== undefined).flatMap((result) => result.failures.map((failure) => failure.requirement))).toContain("INV-7");
+    const must = await effectiveArgs("run", ...shouldOnly, "--level", "must");
+    expect(must.code).toBe(0);
+    expect((JSON.parse(must.stdout) as Report).exploration).toEqual({ asked: 200, tried: 200, seed: 1 });
+  });
+
   it("passes the reference, the badge counting the generated cases", async () => {
     const { code, stdout } = await effectiveArgs("run", ...ONE_CASE, "--explore", "50", "--reporter", "json");
     expect(code).toBe(0);
