@@ -40,6 +40,8 @@ export interface PolicyRecord extends Recorded {
   /** Stands for the identity of the parsedArguments object (the object itself, in-process). */
   parsedRef: unknown;
   parsedAtEntry: Snapshot;
+  /** Over stdio: the parsedArguments as reported, in the adapter's member order (what a fingerprint is asked about). */
+  parsedReported?: unknown;
   /** The rawArguments handed to the policy; null when none was (in-process), absent when a stdio adapter did not report it. */
   rawArguments?: string | null;
   /** Absent when the runtime handed the policy no requestedArguments (RFC-0015 makes it optional). */

@@ -7,11 +7,11 @@ import type { LoadedCase } from "../loading/loader.ts";
 import type { Capability } from "../adapter.ts";
 import { ImplementationBroke, isImplementation, isImplementationBroke, type CaseSession, type Implementation, type Runnable } from "./implementation.ts";
 import { inProcess } from "./in-process.ts";
-import { describeOutcome, type ObservedOutcome, type Observation, type TurnObservation } from "./observation.ts";
+import { describeOutcome, type ObservedOutcome, type Observation, type PolicyRecord, type TurnObservation } from "./observation.ts";
 import type { CaseResult, Failure } from "./results.ts";
 import { explains } from "../checking/context.ts";
 import { callRequirement, consequenceRequirement } from "../checking/attribution.ts";
-import { snapshot } from "../values/snapshot.ts";
+import { sameSnapshot, snapshot } from "../values/snapshot.ts";
 import { notApplicableTo } from "../loading/requirements.ts";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -207,6 +207,24 @@ async function giveGrant(grant: Grant, step: number, observation: Observation, s
     return proposalHash;
   };
   session.grants.add(await asked(JSON.parse(call.arguments)));
-  const evaluated = observation.log.policies.filter((record) => record.callId === call.id).at(-1)?.parsedAtEntry;
-  if (evaluated?.json) await asked(JSON.parse(evaluated.text));
+  const evaluated = observation.log.policies.filter((record) => record.callId === call.id).at(-1);
+  if (!evaluated?.parsedAtEntry.json) return;
+  // As the runtime holds it first (a fingerprint that hashes member order as given agrees with
+  // the pipeline only on sorted values), then in sorted order when that is another text.
+  const held = heldValue(evaluated);
+  if (held !== undefined) await asked(held);
+  if (held === undefined || JSON.stringify(held) !== evaluated.parsedAtEntry.text) await asked(JSON.parse(evaluated.parsedAtEntry.text));
+}
+
+/**
+ * The value the policy evaluated, with the runtime's own member order: what a stdio adapter
+ * reported, or in-process a copy of the object itself while it is still what was evaluated.
+ */
+function heldValue(record: PolicyRecord): unknown {
+  if (record.parsedReported !== undefined) return record.parsedReported;
+  try {
+    return sameSnapshot(snapshot(record.parsedRef), record.parsedAtEntry) ? structuredClone(record.parsedRef) : undefined;
+  } catch {
+    return undefined; // a proxy, say: the sorted value is still asked about
+  }
 }

@@ -61,6 +61,12 @@ import handoffDuplicatesLastWins from "./handoff-duplicates-last-wins.ts";
 import handoffMalformedAsEmpty from "./handoff-malformed-as-empty.ts";
 import handoffMalformedAsRaw from "./handoff-malformed-as-raw.ts";
 import handoffParsedByToolSchema from "./handoff-parsed-by-tool-schema.ts";
+import fingerprintApiNotCanonical from "./fingerprint-api-not-canonical.ts";
+import canonicalFormOmitsNulls from "./canonical-form-omits-nulls.ts";
+import mutationCheckOneSided from "./mutation-check-one-sided.ts";
+import prototypeKeysScrubbedForTool from "./prototype-keys-scrubbed-for-tool.ts";
+import rewriteToRequestRunsOwnParse from "./rewrite-to-request-runs-own-parse.ts";
+import approvalsDroppedBesideInvalid from "./approvals-dropped-beside-invalid.ts";
 
 export const MUTANTS: readonly Mutant[] = [
   // The whole pipeline, as before RFC-0015.
@@ -84,6 +90,7 @@ export const MUTANTS: readonly Mutant[] = [
   hooksGetLiveInput,
   hookResultsCachedPerTool,
   resumeRehooksStoredInput,
+  rewriteToRequestRunsOwnParse,
   // The single parse and what leaves it.
   doubleParse,
   validationErrorReachesPolicy,
@@ -101,6 +108,8 @@ export const MUTANTS: readonly Mutant[] = [
   lineSeparatorEscaping,
   asciiOnlyCanonicalEscaping,
   latin1Hash,
+  canonicalFormOmitsNulls,
+  fingerprintApiNotCanonical,
   // Authorization.
   rawViewReserialized,
   policySeesRequest,
@@ -108,12 +117,14 @@ export const MUTANTS: readonly Mutant[] = [
   shallowMutationCheck,
   mutationCheckOnlyOnAllow,
   mutationCheckBeforeSettle,
+  mutationCheckOneSided,
   // Execution.
   freshParseForTool,
   deepCopyForTool,
   toolRunsTwice,
   trimsStringsBeforeTool,
   normalizesStringsBeforeTool,
+  prototypeKeysScrubbedForTool,
   // Approval and resume.
   suspendedWithoutRequestView,
   suspendedRequestAsParsed,
@@ -126,6 +137,7 @@ export const MUTANTS: readonly Mutant[] = [
   batchOffByOne,
   batchAbortsAtFirstInvalid,
   batchDecisionPerTool,
+  approvalsDroppedBesideInvalid,
   // Handoff calls.
   handoffMalformedAsEmpty,
   handoffMalformedAsRaw,

@@ -235,6 +235,7 @@ function addRecord(log: ProbeLog, record: ProbeRecord, step: number, snapshotOfV
         ...(record.rawArguments !== undefined && { rawArguments: record.rawArguments }),
         parsedRef: `object ${record.parsedObject}`,
         parsedAtEntry: snapshotOfValue(record.parsedArguments),
+        ...("json" in record.parsedArguments && { parsedReported: record.parsedArguments.json }),
         requestedAtEntry: record.requestedArguments && snapshotOfValue(record.requestedArguments),
         argsCanonicalJson: record.argsCanonicalJson,
         proposalHash: record.proposalHash,
