@@ -10,6 +10,8 @@ import { runCases } from "../harness/running/runner.ts";
 import { stdioImplementation } from "../harness/running/stdio/implementation.ts";
 import referenceAdapter from "../reference/adapter.ts";
 import { largeTurn } from "../test/support/large-turn.ts";
+import { VARIANTS } from "../test/variants/catalogue.ts";
+import { STDIO_VARIANT } from "../test/variants/stdio.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const FUZZ_ROUNDS = Number(process.env.BENCH_FUZZ_ROUNDS ?? 3);
@@ -66,6 +68,22 @@ const workers = availableParallelism();
 const parallelRuns = FUZZ_RUNS * workers;
 const together = median(await times(FUZZ_ROUNDS, (round) => fuzzInParallel({}, { runs: parallelRuns, seed: round + 1, timeoutMs: 10_000 }, workers)));
 console.log(`${`fuzz on ${workers} workers`.padEnd(34)} ${Math.round(parallelRuns / (together / 1000))} cases/s, median of ${FUZZ_ROUNDS} rounds of ${parallelRuns} runs`);
+
+// Latitude (test/fuzz/latitude.test.ts runs a slice of this): every conformant variant, and the
+// example stdio adapter with other choices, fuzzed at MUST over seeds 1 to 5 with 2,000 runs each,
+// on one process per core; a runtime that diverges is named with what it broke.
+const LATITUDE_SEEDS = [1, 2, 3, 4, 5];
+const sources = [...VARIANTS.map((variant) => ({ name: variant.choice, source: { adapter: `test/variants/${variant.choice}.ts` } })), { name: "stdio variant", source: { "adapter-cmd": STDIO_VARIANT.command } }];
+const latitudeStarted = performance.now();
+const disagreeing: string[] = [];
+for (const { name, source } of sources) {
+  for (const seed of LATITUDE_SEEDS) {
+    const { outcome } = await fuzzInParallel(source, { runs: FUZZ_RUNS, seed, timeoutMs: 10_000, levels: ["must"] }, workers);
+    if (outcome.kind !== "agreed") disagreeing.push(`${name} (seed ${seed}: ${outcome.kind === "diverged" ? outcome.divergence.result.failures.map((failure) => failure.requirement).join(", ") || outcome.divergence.result.reason : "the reference broke"})`);
+  }
+}
+const latitudeCases = sources.length * LATITUDE_SEEDS.length * FUZZ_RUNS;
+console.log(`${"latitude: variants at MUST".padEnd(34)} ${disagreeing.length === 0 ? `all ${sources.length} agree` : `disagreeing: ${disagreeing.join("; ")}`} over seeds 1-5 x ${FUZZ_RUNS} runs (${latitudeCases} generated cases, ${Math.round((performance.now() - latitudeStarted) / 1000)} s)`);
 
 // A turn of 10,000 calls (test/running/large-turn.test.ts holds its verdicts): the checks take
 // time linear in the calls.
