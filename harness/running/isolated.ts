@@ -16,7 +16,7 @@ import { describeThrown } from "./implementation.ts";
 /** How long past the case's own timeout the child may take to answer. */
 export const ISOLATION_GRACE_MS = 2_000;
 /** The least time an adapter module is given to load, whatever the case timeout: loading a real SDK takes a few seconds. */
-export const MODULE_LOAD_MS = 10_000;
+const MODULE_LOAD_MS = 10_000;
 
 export interface IsolatedSetup {
   module: string;
@@ -121,6 +121,6 @@ function judged(identity: AdapterIdentity, testCase: LoadedCase, observed: Trans
 }
 
 /** The result of a case the adapter broke outside any call the runner could catch. */
-export function errored(testCase: Omit<LoadedCase, "source">, reason: string, started: number): CaseResult {
+function errored(testCase: Omit<LoadedCase, "source">, reason: string, started: number): CaseResult {
   return caseResult(testCase, started, { status: "errored", failures: [], reason });
 }
