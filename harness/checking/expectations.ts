@@ -41,7 +41,7 @@ export function expectationFailures(observation: Observation, universal: readonl
       // the universal checks hold it to having reached neither policy nor tool.
       // A handoff's decodesLike still holds: it is refused exactly when its tool call was.
       const refused = expectation.decoderMayRefuse && refusedAtJson(turn.outcomes.get(callId));
-      const problems = refused ? handoffProblems(context, callId, { outcome: "invalid", decodesLike: expectation.decodesLike }) : callProblems(context, callId, expectation, unhashed);
+      const problems = refused ? handoffProblems(context, callId, { outcome: "invalid", decodesLike: expectation.decodesLike }, unattempted) : callProblems(context, callId, expectation, unhashed, unattempted);
       const own = callRequirement(observation.testCase, callId);
       for (const problem of problems) {
         const explained = cause(turn.step, callId, problem.field);
@@ -63,7 +63,7 @@ interface Problem {
   requirement?: string;
 }
 
-function callProblems(context: TurnContext, callId: string, written: CallExpectation, unhashed: ReadonlySet<string>): Problem[] {
+function callProblems(context: TurnContext, callId: string, written: CallExpectation, unhashed: ReadonlySet<string>, unattempted: ReadonlySet<string>): Problem[] {
   const problems: Problem[] = [];
   const outcome = context.turn.outcomes.get(callId);
   const policies = context.policiesOf(callId);
@@ -118,7 +118,7 @@ function callProblems(context: TurnContext, callId: string, written: CallExpecta
     }
   }
 
-  problems.push(...handoffProblems(context, callId, expected));
+  problems.push(...handoffProblems(context, callId, expected, unattempted));
 
   const hashes = (ids: readonly string[] | undefined, field: "sameHashAs" | "differentHashFrom", same: boolean) => {
     const { hashes: hashed } = context.observation;
@@ -149,7 +149,7 @@ function callProblems(context: TurnContext, callId: string, written: CallExpecta
 }
 
 /** A handoff call's words: what it handed over, and that it was decoded as the tool call with the same raw string was. */
-function handoffProblems(context: TurnContext, callId: string, expected: CallExpectation): Problem[] {
+function handoffProblems(context: TurnContext, callId: string, expected: CallExpectation, unattempted: ReadonlySet<string>): Problem[] {
   const problems: Problem[] = [];
   const { observation } = context;
   const received = context.handoffsOf(callId).at(-1);
@@ -157,7 +157,8 @@ function handoffProblems(context: TurnContext, callId: string, expected: CallExp
     problems.push({ field: "handoffInput", message: "the input handed over differs from the expectation", diff: snapshotDiff(snapshot(expected.handoffInput), received.input), requirement: FIELD_REQUIREMENTS.handoffInput! });
   }
   const other = expected.decodesLike;
-  if (other === undefined) return problems;
+  // A tool call never attempted (after a validation failure, as RFC-0015 allows) decoded nothing to compare with.
+  if (other === undefined || unattempted.has(other)) return problems;
   const requirement = FIELD_REQUIREMENTS.decodesLike!;
   const outcome = context.turn.outcomes.get(callId);
   const theirs = toolDecoding(observation, other);
@@ -175,15 +176,24 @@ function handoffProblems(context: TurnContext, callId: string, expected: CallExp
 
 /**
  * What the runtime decoded a tool call's raw string to: "refused" at stage json, or the request
- * view its policy was handed, or else the input of its tool's first parse in its step.
+ * view its policy was handed, or else what its tool's parse was handed (see parsedDecoding).
  */
-function toolDecoding(observation: Observation, callId: string): Snapshot | "refused" | undefined {
+export function toolDecoding(observation: Observation, callId: string): Snapshot | "refused" | undefined {
   const turn = observation.turns.find((one) => one.outcomes.has(callId));
   if (!turn) return undefined;
   if (refusedAtJson(turn.outcomes.get(callId))) return "refused";
   const policy = observation.log.policies.find((record) => record.callId === callId && record.requestedAtEntry !== undefined);
-  if (policy) return policy.requestedAtEntry;
-  const tool = turn.calls.find((call) => call.id === callId)?.tool;
+  return policy ? policy.requestedAtEntry : parsedDecoding(observation, callId);
+}
+
+/**
+ * The input of a tool call's parse, for a runtime that shows no request view. A parse names its
+ * tool, not its call: only a call alone with its tool in its step can be told by it.
+ */
+export function parsedDecoding(observation: Observation, callId: string): Snapshot | undefined {
+  const turn = observation.turns.find((one) => one.outcomes.has(callId));
+  const tool = turn?.calls.find((call) => call.id === callId)?.tool;
+  if (!turn || turn.calls.filter((call) => call.tool === tool).length !== 1) return undefined;
   return observation.log.parses.find((parse) => parse.step === turn.step && parse.tool === tool)?.input;
 }
 

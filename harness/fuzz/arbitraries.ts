@@ -2,10 +2,12 @@
 // accepts, raw strings that format them in many equivalent ways, hostile raw strings, and
 // whole cases. The property tests and the differential `fuzz` command share them.
 import fc from "fast-check";
-import type { CaseFile, Condition, Hook, Json, Policy, PolicyRule, SchemaNode, Step } from "../loading/case-schema.ts";
+import type { CaseFile, Hook, Json, Policy, PolicyRule, SchemaNode, Step } from "../loading/case-schema.ts";
 import { TRANSFORMS } from "../loading/case-schema.ts";
 import { sameJson } from "../values/snapshot.ts";
 import { compileSchema } from "../vocabulary/schema.ts";
+import { memberPointers, otherwise, policyMutation, policyRules } from "./policies.ts";
+import { JSON_EDGES } from "./raw-strings.ts";
 
 /** A case without what the fuzzer adds: its name, level, requirements and expectations. */
 type Skeleton = Omit<CaseFile, "id" | "title" | "level" | "requirements">;
@@ -51,7 +53,9 @@ function stringNode(): fc.Arbitrary<SchemaNode> {
       transforms: fc.subarray([...TRANSFORMS], { minLength: 1 }),
       enum: fc.constantFrom(["read", "write"], ["/tmp/a", "/etc/b"]),
       minLength: fc.integer({ min: 0, max: 3 }),
+      maxLength: fc.integer({ min: 6, max: 16 }),
       coerce: fc.constant(true),
+      nullable: fc.constant(true),
     },
     { requiredKeys: ["type"] },
   );
@@ -65,6 +69,7 @@ function numberNode(): fc.Arbitrary<SchemaNode> {
         minimum: fc.integer({ min: -10, max: 0 }),
         maximum: fc.integer({ min: 1, max: 1000 }),
         coerce: fc.constant(true),
+        nullable: fc.constant(true),
       },
       { requiredKeys: ["type"] },
     );
@@ -72,8 +77,27 @@ function numberNode(): fc.Arbitrary<SchemaNode> {
 
 const booleanNode: fc.Arbitrary<SchemaNode> = fc.record({ type: fc.constant("boolean" as const), coerce: fc.boolean() }, { requiredKeys: ["type"] });
 const anyNode: fc.Arbitrary<SchemaNode> = fc.constant({ type: "any" as const });
+const nullNode: fc.Arbitrary<SchemaNode> = fc.constant({ type: "null" as const });
 
-const leafNode: fc.Arbitrary<SchemaNode> = fc.oneof(stringNode(), numberNode(), booleanNode, anyNode);
+/** A list of scalars, maybe bounded in length. */
+const arrayNode: fc.Arbitrary<SchemaNode> = fc.record(
+  {
+    type: fc.constant("array" as const),
+    items: fc.oneof(stringNode(), numberNode(), booleanNode, anyNode),
+    minLength: fc.integer({ min: 0, max: 1 }),
+    maxLength: fc.integer({ min: 2, max: 3 }),
+  },
+  { requiredKeys: ["type"] },
+);
+
+const leafNode: fc.Arbitrary<SchemaNode> = fc.oneof(
+  { weight: 3, arbitrary: stringNode() },
+  { weight: 3, arbitrary: numberNode() },
+  { weight: 3, arbitrary: booleanNode },
+  { weight: 3, arbitrary: anyNode },
+  { weight: 1, arbitrary: arrayNode },
+  { weight: 1, arbitrary: nullNode },
+);
 
 /** An optional or defaulted member, with a default its own schema accepts and leaves unchanged (as the loader requires). */
 function withPresence(node: fc.Arbitrary<SchemaNode>): fc.Arbitrary<SchemaNode> {
@@ -127,7 +151,7 @@ export function valueFor(node: SchemaNode): fc.Arbitrary<unknown> {
 function baseValueFor(node: SchemaNode): fc.Arbitrary<unknown> {
   switch (node.type) {
     case "string": {
-      const long = (value: unknown) => String(value).length >= (node.minLength ?? 0);
+      const long = (value: unknown) => String(value).length >= (node.minLength ?? 0) && String(value).length <= (node.maxLength ?? Infinity);
       const strings = node.enum ? fc.constantFrom(...(node.enum as string[])) : text.filter(long);
       return node.coerce && !node.enum ? fc.oneof(strings, fc.oneof(fc.integer({ min: 0, max: 99999 }), fc.boolean()).filter(long)) : strings;
     }
@@ -145,7 +169,7 @@ function baseValueFor(node: SchemaNode): fc.Arbitrary<unknown> {
     case "any":
       return smallJson;
     case "array":
-      return fc.array(node.items ? valueFor(node.items) : smallJson, { maxLength: 3 });
+      return fc.array(node.items ? valueFor(node.items) : smallJson, { minLength: node.minLength ?? 0, maxLength: Math.min(node.maxLength ?? 3, 3) });
     case "object":
       return objectValueFor(node);
   }
@@ -261,37 +285,6 @@ function escapedName(name: string): string {
   return `"\\u${first.toString(16).padStart(4, "0")}${JSON.stringify(name.slice(1)).slice(1, -1)}"`;
 }
 
-/** Policy rules over the schema's own top-level members, so they often matter. */
-function policyRules(schema: SchemaNode): fc.Arbitrary<PolicyRule[]> {
-  const keys = Object.keys(schema.properties ?? {});
-  const condition: fc.Arbitrary<Condition> = fc.oneof(
-    fc.constantFrom(...keys).map((key) => ({ pointer: `/${key}`, exists: true })),
-    fc.tuple(fc.constantFrom(...keys), fc.constantFrom("/etc", "/tmp", "W", "")).map(([key, prefix]) => ({ pointer: `/${key}`, startsWith: prefix })),
-    fc.tuple(fc.constantFrom(...keys), fc.jsonValue({ maxDepth: 0 })).map(([key, value]) => ({ pointer: `/${key}`, equals: value as Json })),
-    fc.tuple(fc.constantFrom(...keys), fc.integer({ min: 0, max: 100 })).map(([key, bound]) => ({ pointer: `/${key}`, gt: bound })),
-  );
-  return fc.array(
-    fc.record({ when: condition, decision: fc.constantFrom("allow" as const, "deny" as const, "require_approval" as const), reason: fc.constantFrom("rule_a", "rule_b") }),
-    { maxLength: 3 },
-  );
-}
-
-/** The members a policy or a hook edits: the top-level ones and those of nested objects. */
-function memberPointers(schema: SchemaNode): string[] {
-  return Object.entries(schema.properties ?? {}).flatMap(([key, child]) => [`/${key}`, ...Object.keys(child.properties ?? {}).map((inner) => `/${key}/${inner}`)]);
-}
-
-/** Most policies decide and nothing more; some change their input after deciding, at once or after an await (mutateLate). */
-function policyMutation(schema: SchemaNode): fc.Arbitrary<Pick<Policy, "mutate" | "mutateLate">> {
-  // Late ones are fewer: each waits for a timer, which is most of what such a case costs.
-  const timing = fc.oneof({ weight: 2, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
-  const mutation = fc.tuple(fc.constantFrom(...memberPointers(schema)), timing).map(([pointer, late]) => ({
-    mutate: { set: { [pointer]: "changed-by-policy" } },
-    ...(late ? { mutateLate: true as const } : {}),
-  }));
-  return fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: mutation });
-}
-
 /** A generated hook without its id, and whether the reference still suspends a valid call it runs on (no deny, no input it could reject). */
 interface HookPlan {
   hook: Omit<Hook, "id">;
@@ -341,7 +334,8 @@ function hookFor(schema: SchemaNode, values: fc.Arbitrary<unknown>): fc.Arbitrar
 type CallPlan =
   | { form: "own" | "spoiled"; value: unknown; seed: number; space: string; spoil?: (valid: string) => string }
   | { form: "reformatted" | "twin"; seed: number; space: string }
-  | { form: "same" | "elsewhere" };
+  | { form: "edge"; raw: string }
+  | { form: "same" | "elsewhere" | "handoff" };
 
 const layout = fc.record({ seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }), space: fc.constantFrom("", " ", "\n  ", "\t") });
 
@@ -349,7 +343,18 @@ function ownCall(values: fc.Arbitrary<unknown>): fc.Arbitrary<CallPlan> {
   return fc.tuple(values, layout).map(([value, where]) => ({ form: "own" as const, value, ...where }));
 }
 
-function callPlan(values: fc.Arbitrary<unknown>): fc.Arbitrary<CallPlan> {
+/** A call of a turn; with handoffs, also a raw string at JSON's edges, and a handoff with the raw string of the call before it. */
+function callPlan(values: fc.Arbitrary<unknown>, handoffs: boolean): fc.Arbitrary<CallPlan> {
+  const plain = plainCallPlan(values);
+  if (!handoffs) return plain;
+  return fc.oneof(
+    { weight: 8, arbitrary: plain },
+    { weight: 1, arbitrary: fc.constantFrom(...JSON_EDGES).map((raw) => ({ form: "edge" as const, raw })) },
+    { weight: 2, arbitrary: fc.constant({ form: "handoff" as const }) },
+  );
+}
+
+function plainCallPlan(values: fc.Arbitrary<unknown>): fc.Arbitrary<CallPlan> {
   return fc.oneof(
     { weight: 8, arbitrary: ownCall(values) },
     { weight: 2, arbitrary: fc.tuple(values, layout, spoilers).map(([value, where, spoil]) => ({ form: "spoiled" as const, value, ...where, spoil })) },
@@ -366,6 +371,9 @@ interface Written {
   raw: string;
 }
 
+/** The handoff a generated case declares. */
+const HANDOFF = "handoff_a";
+
 /** What "again" means for the first call of a case. */
 const NOTHING_BEFORE: Written = { tool: "tool_a", value: {}, raw: "{}" };
 
@@ -380,12 +388,25 @@ function writeCall(plan: CallPlan, previous: Written = NOTHING_BEFORE): Written 
       return { ...previous, tool: "tool_a" };
     case "elsewhere":
       return { ...previous, tool: "tool_b" };
+    case "handoff":
+      return { ...previous, tool: HANDOFF };
+    case "edge":
+      // What a later call reformats or twins: the value JSON.parse reads, or {} where it reads none.
+      return { tool: "tool_a", value: parsedOrEmpty(plan.raw), raw: plan.raw };
     case "reformatted":
       return { tool: "tool_a", value: previous.value, raw: write(previous.value, plan.seed, plan.space) };
     case "twin": {
       const value = latin1Twin(previous.value);
       return { tool: "tool_a", value, raw: write(value, plan.seed, plan.space) };
     }
+  }
+}
+
+function parsedOrEmpty(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return {};
   }
 }
 
@@ -414,9 +435,22 @@ export interface FuzzOptions {
   approval: boolean;
   /** Allow turns with several calls. */
   batch: boolean;
+  /** Allow handoff calls. */
+  handoffs?: boolean | undefined;
+  /** Allow grants over the request (a runtime's own fingerprint). */
+  fingerprint?: boolean | undefined;
 }
 
-type Scenario = { grant: false; turns: CallPlan[][] } | { grant: true; suspended: CallPlan; resumes: CallPlan[] };
+type Scenario =
+  | { kind: "turns"; turns: CallPlan[][] }
+  | { kind: "grant"; suspended: CallPlan; resumes: CallPlan[]; view: "effective" | "requested" }
+  | { kind: "mixed"; suspended: CallPlan; others: MixedCall[]; view: "effective" | "requested"; resumed: boolean };
+
+/** A call of the mixed batch besides the suspended one, and the tool that gives it its outcome (see MIXED_POLICY). */
+interface MixedCall {
+  tool: "tool_a" | "tool_c";
+  plan: CallPlan;
+}
 
 /**
  * One or two turns of calls; with approval, also a call suspended for approval, a grant of it,
@@ -424,13 +458,27 @@ type Scenario = { grant: false; turns: CallPlan[][] } | { grant: true; suspended
  * another value.
  */
 function scenario(values: fc.Arbitrary<unknown>, options: FuzzOptions): fc.Arbitrary<Scenario> {
-  const call = callPlan(values);
-  const turns = oneToMost(oneToMost(call, options.batch ? 3 : 1), 2).map((plans) => ({ grant: false as const, turns: plans }));
+  const call = callPlan(values, options.handoffs ?? false);
+  const turns = oneToMost(oneToMost(call, options.batch ? 3 : 1), 2).map((plans) => ({ kind: "turns" as const, turns: plans }));
   if (!options.approval) return turns;
+  const view = options.fingerprint ? fc.constantFrom("effective" as const, "effective" as const, "requested" as const) : fc.constant("effective" as const);
   const resumes = fc
-    .tuple(ownCall(values), oneToMost(call, options.batch ? 2 : 1))
-    .map(([suspended, plans]) => ({ grant: true as const, suspended, resumes: plans }));
-  return fc.oneof({ weight: 3, arbitrary: turns }, { weight: 1, arbitrary: resumes });
+    .tuple(ownCall(values), oneToMost(call, options.batch ? 2 : 1), view)
+    .map(([suspended, plans, chosen]) => ({ kind: "grant" as const, suspended, resumes: plans, view: chosen }));
+  if (!options.batch) return fc.oneof({ weight: 3, arbitrary: turns }, { weight: 1, arbitrary: resumes });
+  // A batch with a call waiting for approval beside calls executed, denied or refused by the schema; then its grant and resume.
+  // The others are a list (not a tuple), and the grant and resume may go, so that a divergence shrinks to what it needs.
+  const spoiled = fc.tuple(values, layout, fc.constantFrom(...MALFORMED).map(always)).map(([value, where, spoil]) => ({ form: "spoiled" as const, value, ...where, spoil }));
+  const other: fc.Arbitrary<MixedCall> = fc.oneof(
+    ownCall(values).map((plan) => ({ tool: "tool_a" as const, plan })),
+    ownCall(values).map((plan) => ({ tool: "tool_c" as const, plan })),
+    spoiled.map((plan) => ({ tool: "tool_a" as const, plan })),
+  );
+  const mixed = fc
+    .tuple(ownCall(values), oneToMost(other, 3), view, fc.boolean())
+    .map(([suspended, others, chosen, resumed]) => ({ kind: "mixed" as const, suspended, others, view: chosen, resumed }));
+  // Mixed batches are fewer: each costs five calls, and a divergence found in one is written long.
+  return fc.oneof({ weight: 12, arbitrary: turns }, { weight: 3, arbitrary: resumes }, { weight: 1, arbitrary: mixed });
 }
 
 /** The policy of a grant scenario: a granted proposal is allowed, everything else waits for approval. */
@@ -454,20 +502,28 @@ function caseOfSchema(options: FuzzOptions): fc.Arbitrary<Skeleton> {
     return fc
       .record({
         rules: policyRules(schema).map((rules) => (options.approval ? rules : rules.filter((rule) => rule.decision !== "require_approval"))),
-        otherwise: fc.constantFrom("allow" as const, "deny" as const),
+        otherwise: otherwise(options.approval),
         mutation: policyMutation(schema),
+        toolMutation: fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...memberPointers(schema)) }),
         hooks: options.hooks ? fc.array(hookFor(schema, values), { maxLength: 2 }) : fc.constant<HookPlan[]>([]),
         scenario: scenario(values, options),
       })
-      .map(({ rules, otherwise, mutation, hooks: hookPlans, scenario }) => {
+      .map(({ rules, otherwise: fallback, mutation, toolMutation, hooks: hookPlans, scenario }) => {
         // A grant needs its call suspended: no hook may deny it or hand the schema what it rejects, and no rule may decide it otherwise.
-        const kept = scenario.grant ? hookPlans.filter((plan) => plan.benign) : hookPlans;
+        const granting = scenario.kind !== "turns";
+        const kept = granting ? hookPlans.filter((plan) => plan.benign) : hookPlans;
         const hooks = kept.map((plan, index): Hook => ({ id: `h${index + 1}`, ...plan.hook }));
-        const steps = scenario.grant ? grantSteps(scenario.suspended, scenario.resumes) : writeTurns(scenario.turns);
-        const policy: Policy = scenario.grant ? GRANT_POLICY : { rules, otherwise, ...mutation };
-        const second = steps.some((step) => step.turn?.some((call) => call.tool === "tool_b")) || hooks.some((hook) => hook.tools?.includes("tool_b"));
+        const steps = scenario.kind === "grant" ? grantSteps(scenario.suspended, scenario.resumes, scenario.view) : scenario.kind === "mixed" ? mixedSteps(scenario) : writeTurns(scenario.turns);
+        const policy: Policy = scenario.kind === "grant" ? GRANT_POLICY : scenario.kind === "mixed" ? mixedPolicy(scenario) : { rules, ...fallback, ...mutation };
+        const calls = steps.flatMap((step) => step.turn ?? []);
+        const named = new Set([...calls.map((call) => call.tool), ...hooks.flatMap((hook) => hook.tools ?? [])]);
+        // The tool changes what it was handed as it runs: what it was handed at entry must not change for that.
+        const tool = { schema, ...(toolMutation ? { mutate: { set: { [toolMutation]: "changed-by-tool" } } } : {}) };
+        // tool_a always; the others, with the same schema, when a call or hook names them.
+        const others = OTHER_TOOLS.filter((name) => named.has(name)).map((name) => [name, structuredClone(tool)]);
         return {
-          tools: { tool_a: { schema }, ...(second ? { tool_b: { schema: structuredClone(schema) } } : {}) },
+          tools: { tool_a: tool, ...Object.fromEntries(others) },
+          ...(calls.some((call) => call.tool === HANDOFF) ? { handoffs: [HANDOFF] } : {}),
           ...(hooks.length > 0 ? { hooks } : {}),
           policy,
           steps,
@@ -477,9 +533,32 @@ function caseOfSchema(options: FuzzOptions): fc.Arbitrary<Skeleton> {
 }
 
 /** A valid call suspended for approval, its grant, and the turn that proposes a call again. */
-function grantSteps(suspended: CallPlan, resumes: CallPlan[]): Step[] {
+function grantSteps(suspended: CallPlan, resumes: CallPlan[], view: "effective" | "requested"): Step[] {
   const [first, again] = writeTurns([[suspended], resumes]);
-  return [first!, { grant: { call: "c1", view: "effective" } }, again!];
+  return [first!, { grant: { call: "c1", view } }, again!];
+}
+
+/** The tools a case may have besides tool_a. */
+const OTHER_TOOLS = ["tool_b", "tool_c"];
+
+/**
+ * One turn of c1 to tool_b (the policy suspends it) and other calls: to tool_a (executed, or
+ * refused by the schema) or to tool_c (denied); then, if resumed, the grant of c1 and its
+ * resume, the same raw string to tool_b.
+ */
+function mixedSteps({ suspended, others, view, resumed }: Extract<Scenario, { kind: "mixed" }>): Step[] {
+  const [turn] = writeTurns([[suspended, ...others.map((other) => other.plan)]]);
+  const calls = turn!.turn!.map((call, index) => ({ ...call, tool: index === 0 ? "tool_b" : others[index - 1]!.tool }));
+  if (!resumed) return [{ turn: calls }];
+  return [{ turn: calls }, { grant: { call: "c1", view } }, { turn: [{ id: `c${calls.length + 1}`, tool: "tool_b", arguments: calls[0]!.arguments }] }];
+}
+
+/** The mixed batch's policy: tool_b waits for approval, tool_c is denied, tool_a runs; a granted proposal runs. Only the rules it uses, to keep a written divergence short. */
+function mixedPolicy({ others, resumed }: Extract<Scenario, { kind: "mixed" }>): Policy {
+  const rules: PolicyRule[] = [{ when: { tool: "tool_b" }, decision: "require_approval" }];
+  if (resumed) rules.unshift({ when: { granted: true }, decision: "allow" });
+  if (others.some((other) => other.tool === "tool_c")) rules.push({ when: { tool: "tool_c" }, decision: "deny", reason: "rule_a" });
+  return { rules, otherwise: "allow" };
 }
 
 /**
@@ -558,7 +637,7 @@ function prune(skeleton: Skeleton, pruning: Pruning): Skeleton | undefined {
   } else {
     simpler = schema.unknownKeys ? omit(schema, "unknownKeys") : undefined;
   }
-  return simpler && { ...skeleton, tools: Object.fromEntries(Object.keys(skeleton.tools).map((name) => [name, { schema: structuredClone(simpler) }])) };
+  return simpler && { ...skeleton, tools: Object.fromEntries(Object.entries(skeleton.tools).map(([name, tool]) => [name, { ...tool, schema: structuredClone(simpler) }])) };
 }
 
 const ANY = JSON.stringify({ type: "any" });

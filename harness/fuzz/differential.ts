@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { z } from "zod";
 import type { Runnable } from "../running/implementation.ts";
-import type { CallExpectation, CaseFile, Json, Level } from "../loading/case-schema.ts";
+import { isHandoffCall, type Call, type CallExpectation, type CaseFile, type Json, type Level } from "../loading/case-schema.ts";
 import { universalFailures } from "../checking/universal.ts";
 import { CASE_FILE_HEADER } from "../loading/json-schema.ts";
 import { loadCaseText, loadedCase, type LoadedCase } from "../loading/loader.ts";
@@ -17,7 +17,8 @@ import type { CaseResult } from "../running/results.ts";
 import { recordsOf, type Observation } from "../running/observation.ts";
 import { caseResult, observeCase, runCase } from "../running/runner.ts";
 import { parseYamlFile } from "../loading/source-location.ts";
-import { snapshotValue, type Snapshot } from "../values/snapshot.ts";
+import { sameSnapshot, snapshotValue, type Snapshot } from "../values/snapshot.ts";
+import { parsedDecoding, toolDecoding } from "../checking/expectations.ts";
 import { divergenceRequirements, namedFailures, type Naming } from "./divergence.ts";
 import { decoderMayRefuse, givenReasons } from "./latitude.ts";
 import { caseSkeleton } from "./arbitraries.ts";
@@ -99,7 +100,7 @@ export function fuzzShard(adapter: Runnable, shard: Shard, options: FuzzOptions)
 
 async function search(adapter: Runnable, shard: Shard, options: FuzzOptions): Promise<FuzzOutcome> {
   const capabilities = new Set(adapter.capabilities);
-  const arbitrary = caseSkeleton({ hooks: capabilities.has("hooks"), approval: capabilities.has("approval"), batch: capabilities.has("batch") });
+  const arbitrary = caseSkeleton(fuzzOptionsOf(capabilities));
   const property = fc.asyncProperty(arbitrary, async (skeleton) => {
     options.onCase?.(skeleton);
     const candidate = await provisionalCase(skeleton, options);
@@ -113,6 +114,12 @@ async function search(adapter: Runnable, shard: Shard, options: FuzzOptions): Pr
   const [skeleton] = details.counterexample;
   if (details.errorInstance instanceof ReferenceBroke) return { kind: "reference-broke", ...base, skeleton, problems: details.errorInstance.problems };
   return { kind: "diverged", ...base, divergence: await describeDivergence(adapter, skeleton, options) };
+}
+
+/** What the generated cases may use: what the adapter declares. */
+export function fuzzOptionsOf(capabilities: ReadonlySet<string>) {
+  const has = (capability: string) => capabilities.has(capability);
+  return { hooks: has("hooks"), approval: has("approval"), batch: has("batch"), handoffs: has("handoffs"), fingerprint: has("fingerprint") };
 }
 
 /** How many fuzz runs are going on, and Zod's setting from before the first. */
@@ -261,10 +268,45 @@ function expectationsFor(observation: Observation, step: number, requirements?: 
         .filter((record) => record.seq < policy.seq && record.proposalHash === policy.proposalHash && record.callId !== call.id)
         .map((record) => record.callId);
       if (earlierSameHash.length > 0) expectation.sameHashAs = [...new Set(earlierSameHash)];
+      // The latest earlier proposal with another hash: two effective values must not share one.
+      const other = observation.log.policies.filter((record) => record.seq < policy.seq && record.proposalHash !== policy.proposalHash && record.callId !== call.id).at(-1);
+      if (other) expectation.differentHashFrom = [other.callId];
     }
+    Object.assign(expectation, attemptExpectations(observation, step, call, expectation));
     expectations[call.id] = expectation;
   }
   return expectations;
+}
+
+/**
+ * What the defaults of a call's expectation do not say already: the inputs its hooks saw, how
+ * often a denied call's policy ran (a hook's deny stops it before the policy), and for a handoff
+ * what it handed over and that it was decoded as the latest tool call with the very same raw
+ * string was (the checks' own reading of that call, so that the reference holds it).
+ */
+function attemptExpectations(observation: Observation, step: number, call: Call, expectation: CallExpectation): Partial<CallExpectation> {
+  const words: Partial<CallExpectation> = {};
+  const hookInputs = recordsOf(observation.log.hooks, step, call.id).map((record) => jsonOf(record.toolInput));
+  if (hookInputs.length > 0 && hookInputs.every((input) => input !== undefined)) words.hookInputs = hookInputs as Json[];
+  if (expectation.outcome === "denied") words.policyEvaluations = recordsOf(observation.log.policies, step, call.id).length;
+  if (!isHandoffCall(observation.testCase, call)) return words;
+  delete words.hookInputs;
+  delete words.policyEvaluations;
+  const handedOver = jsonOf(recordsOf(observation.log.handoffs, step, call.id).at(-1)?.input);
+  if (expectation.outcome === "handed_off" && handedOver !== undefined) words.handoffInput = handedOver;
+  const twin = observation.turns
+    .filter((turn) => turn.step <= step)
+    .flatMap((turn) => turn.calls)
+    .filter((other) => other.id !== call.id && other.arguments === call.arguments && !isHandoffCall(observation.testCase, other))
+    .at(-1);
+  if (!twin) return words;
+  const decoding = toolDecoding(observation, twin.id);
+  const refused = expectation.outcome === "invalid" && expectation.stage === "json";
+  const received = recordsOf(observation.log.handoffs, step, call.id).at(-1)?.input;
+  // Decoded alike on either evidence a runtime may give: the request view, or its tool's parse (without one).
+  const alike = (decoded: Snapshot | undefined) => decoded !== undefined && received !== undefined && sameSnapshot(decoded, received);
+  if (decoding === "refused" ? refused : alike(decoding) && alike(parsedDecoding(observation, twin.id))) words.decodesLike = twin.id;
+  return words;
 }
 
 /** The value a snapshot holds; none for a value without a canonical form, which cannot be expected. */
@@ -274,8 +316,8 @@ function jsonOf(snapshot: Snapshot | undefined): Json | undefined {
 
 /** The case as a file for cases/<family>/, headed like the suite's own cases. */
 export function renderCase(data: CaseFile): string {
-  const { id, title, description, level, requirements, tools, hooks, policy, steps } = data;
-  const ordered = { id, title, description, level, requirements, tools, ...(hooks ? { hooks } : {}), policy, steps };
+  const { id, title, description, level, requirements, tools, handoffs, hooks, policy, steps } = data;
+  const ordered = { id, title, description, level, requirements, tools, ...(handoffs ? { handoffs } : {}), ...(hooks ? { hooks } : {}), policy, steps };
   return `${CASE_FILE_HEADER}\n${compactYaml(ordered)}`;
 }
 

@@ -128,6 +128,22 @@ describe("the handoff words of an expectation", () => {
       { requirement: "HANDOFF-2", check: undefined, step: 3, callId: "h3", message: 'c3, a tool call with the same raw arguments, was decoded to {"agent":"admin"}; this handoff handed nothing over (reported: invalid at stage json (duplicate member name "agent"))' },
     ]);
   });
+  it("decodesLike holds nothing against a tool call left unattempted after a validation failure, as RFC-0015 allows; attempted, it holds", () => {
+    const testCase = fixtureCase("checks/handoff/handoff-and-tool");
+    const last = testCase.steps[4]!;
+    // h4, refused at stage json, said to decode as c5, which its own step's runtime decoded.
+    const withWord = { ...testCase, steps: [...testCase.steps.slice(0, 4), { ...last, expect: { ...last.expect, h4: { ...last.expect!.h4!, decodesLike: "c5" } } }] };
+    const unattempted = changed(base, (observation) => {
+      setOutcome(observation, 4, { callId: "c5", outcome: "not_attempted" });
+      observation.log.policies = observation.log.policies.filter((record) => record.callId !== "c5");
+      observation.log.executions = observation.log.executions.filter((record) => record.callId !== "c5");
+      observation.log.parses = observation.log.parses.filter((record) => record.step !== 4);
+    });
+    expect(brief(expectationFailures({ ...unattempted, testCase: withWord })).filter((failure) => failure.callId === "h4")).toEqual([]);
+    expect(brief(expectationFailures({ ...changed(base, () => undefined), testCase: withWord })).filter((failure) => failure.callId === "h4")).toEqual([
+      { requirement: "HANDOFF-2", check: undefined, step: 4, callId: "h4", message: expect.stringMatching(/^c5, a tool call with the same raw arguments, was decoded to .*; this handoff handed nothing over/) },
+    ]);
+  });
 });
 
 describe("the runner", () => {
