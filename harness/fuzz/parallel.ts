@@ -23,7 +23,7 @@ export interface ShardSetup extends Omit<FuzzOptions, "oracle" | "onCase" | "aft
 }
 
 export type ToShardProcess = { shard: Shard };
-/** `spoiled`: the case last tried left the process unfit to go on (the adapter changed JavaScript's built-ins): that case is the divergence. */
+/** `spoiled`: the case last tried left the process unfit to go on (the adapter changed JavaScript's built-ins, or threw where nothing caught it): that case is the divergence. */
 export type FromShardProcess = { loaded: AdapterIdentity } | { failed: string } | { trying: Skeleton } | { spoiled: string } | { outcome: FuzzOutcome };
 
 /** A process broke (could not open the implementation, threw outside any case): the run cannot go on. */

@@ -11,8 +11,18 @@ import { recordBuiltIns } from "../running/built-ins.ts";
 import { fuzzShard, type Skeleton } from "./differential.ts";
 import type { FromShardProcess, ShardSetup, ToShardProcess } from "./parallel.ts";
 
-/** Ends a shard's search: nothing found under changed built-ins means anything. */
-class BuiltInsChanged extends Error {}
+/** Ends a shard's search: nothing found in a process the adapter spoiled (changed built-ins, an exception nothing caught) means anything. */
+class Spoiled extends Error {}
+
+// An exception the adapter throws outside any call (from a timer, say) spoils the process; it is
+// told as the divergence of the case last tried (the cases of a shard run back to back, so a
+// timer set in one case may fire in a later one, or once the shard has ended).
+let stray: string | undefined;
+const strayed = (error: unknown) => {
+  stray ??= `the adapter threw outside any call the harness made: ${describeThrown(error)}`;
+};
+process.on("uncaughtException", strayed);
+process.on("unhandledRejection", strayed);
 
 const channel = parentChannel<ToShardProcess, FromShardProcess>();
 const { source, runs, seed, timeoutMs, levels } = (await channel.setup) as ShardSetup;
@@ -26,21 +36,26 @@ try {
   channel.onMessage(({ shard }) => {
     // At a glance after each case, and in full when the shard ends: nothing found under changed built-ins is given.
     const onCase = (skeleton: Skeleton) => channel.send({ trying: skeleton });
-    const afterCase = () => {
-      if (!builtIns.changedAtAGlance()) return;
-      // The case just run is the divergence; the harness stops this process on hearing it.
-      channel.send({ spoiled: `the adapter ${builtIns.changed() ?? "changed JavaScript built-ins"} during the case` });
-      throw new BuiltInsChanged();
+    // The case just run is the divergence; the harness stops this process on hearing it.
+    const spoiled = (why: string) => {
+      channel.send({ spoiled: why });
+      throw new Spoiled();
     };
-    fuzzShard(implementation, shard, { runs, seed, timeoutMs, ...(levels ? { levels } : {}), onCase, afterCase }).then(
-      (outcome) => {
+    const afterCase = () => {
+      if (stray !== undefined) spoiled(stray);
+      if (builtIns.changedAtAGlance()) spoiled(`the adapter ${builtIns.changed() ?? "changed JavaScript built-ins"} during the case`);
+    };
+    fuzzShard(implementation, shard, { runs, seed, timeoutMs, ...(levels ? { levels } : {}), onCase, afterCase })
+      // Timers the adapter set for "at once" fire before the shard's outcome is given.
+      .then((outcome) => new Promise<typeof outcome>((resolve) => setTimeout(() => resolve(outcome), 0)))
+      .then((outcome) => {
         const changed = builtIns.changed();
+        if (stray !== undefined) spoiled(stray);
         channel.send(changed ? { failed: `the adapter ${changed} while shard ${shard.index} was fuzzed` } : { outcome });
-      },
-      (error: unknown) => {
-        if (!(error instanceof BuiltInsChanged)) channel.send({ failed: `fuzzing a shard failed: ${describeThrown(error)}` });
-      },
-    );
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Spoiled)) channel.send({ failed: `fuzzing a shard failed: ${describeThrown(error)}` });
+      });
   });
   const { name, version, capabilities } = implementation;
   channel.send({ loaded: { name: String(name), version: String(version), capabilities: [...capabilities].map(String) as Capability[] } });
