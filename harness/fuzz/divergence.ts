@@ -57,6 +57,8 @@ function fieldRequirement(testCase: LoadedCase, step: number, callId: string, fi
   const call = turn.find((candidate) => candidate.id === callId)!;
   const expected = testCase.steps[step]!.expect![callId]!;
   const batch = turn.length > 1;
+  // A sibling that is invalid must change nothing this call is decided (BATCH-2).
+  const besideInvalid = turn.some((sibling) => sibling.id !== callId && testCase.steps[step]!.expect?.[sibling.id]?.outcome === "invalid");
   const hooks = (testCase.hooks ?? []).filter((hook) => hookAppliesTo(hook, call.tool));
   const rewritten = hooks.some((hook) => hook.rewrite);
   const editedInPlace = hooks.some((hook) => hook.mutate);
@@ -72,7 +74,7 @@ function fieldRequirement(testCase: LoadedCase, step: number, callId: string, fi
       if (expected.outcome === "invalid") return rewritten ? "HOOK-2" : "INV-2";
       if (expected.outcome === "denied" && expected.reason === "policy_mutated_arguments") return "INV-6";
       if (expected.outcome === "denied" && denyingHook && (expected.reason === denyingHook.reason || expected.reason === "hook_denied")) return "HOOK-5";
-      return resumed ?? hookRequirement(rewritten, editedInPlace) ?? (batch ? "BATCH-1" : "DECOY-1");
+      return resumed ?? hookRequirement(rewritten, editedInPlace) ?? (besideInvalid ? "BATCH-2" : batch ? "BATCH-1" : "DECOY-1");
     case "parsedArguments":
     case "policyEvaluations":
       return hookRequirement(rewritten, editedInPlace) ?? (batch ? "BATCH-1" : "INV-1");

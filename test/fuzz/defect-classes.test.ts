@@ -39,6 +39,20 @@ const CLASSES: { name: string; found: Record<string, number> }[] = [
   },
   { name: "async policies", found: { "mutation-check-before-settle": 41 } },
   { name: "batches", found: { "batch-off-by-one": 1 } },
+  // Issue 23's classes that slipped through: the fingerprint asked in the runtime's own member order,
+  // explicit null beside absent, edits that add or append, special names that survive the schema,
+  // rewrites equal to the request, a suspended call beside an invalid one.
+  {
+    name: "slipped through before",
+    found: {
+      "fingerprint-api-not-canonical": 19,
+      "canonical-form-omits-nulls": 1,
+      "mutation-check-one-sided": 98,
+      "prototype-keys-scrubbed-for-tool": 20,
+      "rewrite-to-request-runs-own-parse": 62,
+      "approvals-dropped-beside-invalid": 6,
+    },
+  },
 ];
 
 /**
