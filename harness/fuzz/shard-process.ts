@@ -1,7 +1,8 @@
 // A fuzz process (parallel.ts): opens its own copy of the implementation under test (an adapter
 // module, its own adapter process, or the reference) and searches the shards the harness hands
 // it, telling each generated case before it runs it.
-import type { Capability } from "../adapter.ts";
+import { afterTimersDueNow } from "../running/deadline.ts";
+import { identityOf } from "../running/isolated.ts";
 import { loadAdapterModule } from "../commands/adapter-module.ts";
 import { openImplementation } from "../commands/common.ts";
 import { describeThrown } from "../running/implementation.ts";
@@ -47,7 +48,7 @@ try {
     };
     fuzzShard(implementation, shard, { runs, seed, timeoutMs, ...(levels ? { levels } : {}), onCase, afterCase })
       // Timers the adapter set for "at once" fire before the shard's outcome is given.
-      .then((outcome) => new Promise<typeof outcome>((resolve) => setTimeout(() => resolve(outcome), 0)))
+      .then(afterTimersDueNow)
       .then((outcome) => {
         const changed = builtIns.changed();
         if (stray !== undefined) spoiled(stray);
@@ -57,8 +58,7 @@ try {
         if (!(error instanceof Spoiled)) channel.send({ failed: `fuzzing a shard failed: ${describeThrown(error)}` });
       });
   });
-  const { name, version, capabilities } = implementation;
-  channel.send({ loaded: { name: String(name), version: String(version), capabilities: [...capabilities].map(String) as Capability[] } });
+  channel.send({ loaded: identityOf(implementation) });
 } catch (error) {
   channel.send({ failed: error instanceof Error ? error.message : describeThrown(error) });
 }

@@ -20,5 +20,10 @@ export async function settleWithin<T, L>(work: Promise<T>, ms: number, late: () 
   }
 }
 
+/** `value`, once the timers due "at once" (set for 0 ms so far) have fired: what an adapter threw from one is known by then. */
+export function afterTimersDueNow<T>(value: T): Promise<T> {
+  return new Promise((resolve) => setTimeout(() => resolve(value), 0));
+}
+
 /** The longest delay Node.js's timers take: a longer one is set to 1 ms, with only a warning. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -1,13 +1,13 @@
 // The child process of an isolated run (isolated.ts): loads the adapter module, says what the
 // adapter is, then runs each case it is handed and answers with what the case observed. The
 // verdict is made in the harness's own process, out of the adapter's reach.
-import type { Capability } from "../adapter.ts";
 import { loadAdapterModule } from "../commands/adapter-module.ts";
 import type { LoadedCase } from "../loading/loader.ts";
 import { describeThrown } from "./implementation.ts";
 import { inProcess } from "./in-process.ts";
 import { parentChannel } from "./isolate-channel.ts";
-import type { FromIsolatedChild, IsolatedSetup, ToIsolatedChild } from "./isolated.ts";
+import { identityOf, type FromIsolatedChild, type IsolatedSetup, type ToIsolatedChild } from "./isolated.ts";
+import { afterTimersDueNow } from "./deadline.ts";
 import { observeCase } from "./runner.ts";
 import { transferable } from "./transferable.ts";
 import { recordBuiltIns } from "./built-ins.ts";
@@ -38,7 +38,7 @@ try {
     previous = undefined;
     observeCase(implementation, testCase as LoadedCase, timeoutMs)
       // Timers the adapter set for "at once" during the case fire before its answer is sent.
-      .then((observed) => new Promise<typeof observed>((resolve) => setTimeout(() => resolve(observed), 0)))
+      .then(afterTimersDueNow)
       .then(
         (observed) => {
           const changed = builtIns.changed();
@@ -50,8 +50,7 @@ try {
         (error: unknown) => send({ observed: { errored: `the case could not be run in the adapter's process: ${describeThrown(error)}` }, restart: true }),
       );
   });
-  // What the adapter says it is, copied out of its objects as plain strings.
-  channel.send({ loaded: { name: String(adapter.name), version: String(adapter.version), capabilities: [...adapter.capabilities].map(String) as Capability[] } });
+  channel.send({ loaded: identityOf(adapter) });
 } catch (error) {
   channel.send({ failed: error instanceof Error ? error.message : describeThrown(error) });
 }

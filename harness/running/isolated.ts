@@ -11,7 +11,7 @@ import { Isolate, type IsolateOptions, type Received } from "./isolate.ts";
 import type { CaseResult } from "./results.ts";
 import { caseResult, judgeObserved, skippedForCapabilities, type CaseRunner, type RunOptions } from "./runner.ts";
 import type { TransferableObserved } from "./transferable.ts";
-import { describeThrown } from "./implementation.ts";
+import { describeThrown, type Implementation } from "./implementation.ts";
 
 /** How long past the case's own timeout the child may take to answer. */
 export const ISOLATION_GRACE_MS = 2_000;
@@ -33,6 +33,11 @@ export interface AdapterIdentity {
 }
 /** `restart`: the child's state cannot be trusted after the case: the next case gets a fresh one. */
 export type FromIsolatedChild = { loaded: AdapterIdentity } | { failed: string } | { observed: TransferableObserved; restart?: true };
+
+/** What an implementation says it is, copied out of its objects as plain strings: what a child tells the harness. */
+export function identityOf(implementation: Pick<Implementation, "name" | "version" | "capabilities">): AdapterIdentity {
+  return { name: String(implementation.name), version: String(implementation.version), capabilities: [...implementation.capabilities].map(String) as Capability[] };
+}
 
 /** The adapter module did not load: what the command line named cannot be run. */
 export class AdapterModuleFailed extends Error {}
