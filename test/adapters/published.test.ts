@@ -13,9 +13,10 @@ import { withoutTimings } from "../support/timings.ts";
 const { cases } = loadCases([DEFAULT_CASES_DIR]);
 const verdicts = new Map<string, Verdict>();
 
+// Both SDKs over every case: on a busy machine this outlasts vitest's 10 s for a hook.
 beforeAll(async () => {
   for (const published of PUBLISHED) verdicts.set(published.stem, await judgeAdapter(published, cases));
-});
+}, 120_000);
 
 /** A JSON report without its timings, which are the only thing allowed to differ between runs. */
 
