@@ -222,6 +222,30 @@ function holds(condition, input, grants) {
 
 // ---------------------------------------------------------------- probes
 
+/**
+ * The probe for one tool: its schema, compiled from the case's vocabulary and wrapped so that every
+ * parse is recorded, and its execute, which records its arguments and applies the tool's mutate.
+ */
+function toolProbe(name, tool, record, objectId) {
+  const inner = schemaOf(tool.schema);
+  let current;
+  const schema = z
+    .preprocess((input) => {
+      current = record({ kind: "parse", tool: name, input: wireValue(input) });
+      return input;
+    }, inner)
+    .transform((output) => {
+      current.output = wireValue(output);
+      return output;
+    });
+  const execute = (args, { callId }) => {
+    record({ kind: "execution", callId, tool: name, argsObject: objectId(args), arguments: wireValue(args), inherited: inheritedMembers(args) });
+    if (tool.mutate) edit(args, tool.mutate);
+    return { ok: true };
+  };
+  return { schema, execute };
+}
+
 /** The probes for one case: they do what the case says and record what they were handed. */
 function probesFor(testCase) {
   const records = [];
@@ -235,28 +259,15 @@ function probesFor(testCase) {
     if (!ids.has(value)) ids.set(value, ++objects);
     return ids.get(value);
   };
-  const tools = Object.fromEntries(
-    Object.entries(testCase.tools).map(([name, tool]) => {
-      const inner = schemaOf(tool.schema);
-      let current;
-      const schema = z
-        .preprocess((input) => {
-          current = { kind: "parse", seq: ++seq, tool: name, input: wireValue(input) };
-          records.push(current);
-          return input;
-        }, inner)
-        .transform((output) => {
-          current.output = wireValue(output);
-          return output;
-        });
-      const execute = (args, { callId }) => {
-        records.push({ kind: "execution", seq: ++seq, callId, tool: name, argsObject: objectId(args), arguments: wireValue(args), inherited: inheritedMembers(args) });
-        if (tool.mutate) edit(args, tool.mutate);
-        return { ok: true };
-      };
-      return [name, { schema, execute }];
-    }),
-  );
+  /** Files a record under the session's next seq, and returns it (a parse adds its output later). */
+  const record = (fields) => {
+    const entry = { seq: ++seq, ...fields };
+    records.push(entry);
+    return entry;
+  };
+  // Shared by the case's tools and by every redefinition: one seq and one numbering of objects per session.
+  const toolProbes = (definitions) => Object.fromEntries(Object.entries(definitions).map(([name, tool]) => [name, toolProbe(name, tool, record, objectId)]));
+  const tools = toolProbes(testCase.tools);
   const hooks = testCase.hooks.map((hook) => ({
     appliesTo: (toolName) => hook.tools === undefined || hook.tools.includes(toolName),
     run({ toolName, callId, toolInput }) {
@@ -317,7 +328,7 @@ function probesFor(testCase) {
       { receive: (input, { callId }) => void records.push({ kind: "handoff", seq: ++seq, callId, handoff: name, input: wireValue(input) }) },
     ]),
   );
-  return { tools, handoffs, hooks, policy, grants, takeRecords: () => records.splice(0) };
+  return { tools, toolProbes, handoffs, hooks, policy, grants, takeRecords: () => records.splice(0) };
 }
 
 // ---------------------------------------------------------------- the minimal runtime
@@ -441,7 +452,7 @@ export function createHandler(choices = {}, name = "example stdio adapter") {
   return async function handle(request) {
     switch (request.type) {
       case "hello":
-        return { type: "hello", id: request.id, name, version: "2.0.0", capabilities: ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash"] };
+        return { type: "hello", id: request.id, name, version: "2.0.0", capabilities: ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash", "tool-changes"] };
       case "start":
         session = { ...probesFor(request.case), choices: { ...DEFAULT_CHOICES, ...choices } };
         return { type: "started", id: request.id };
@@ -457,6 +468,12 @@ export function createHandler(choices = {}, name = "example stdio adapter") {
         }
         return { type: "turn-result", id: request.id, outcomes, records: session.takeRecords() };
       }
+      case "redefine":
+        // The application changed these tools: new probes for them, the others kept. Attempts look
+        // tools up in session.tools, so from the next turn on they parse with the new schemas; a
+        // new map, so nothing that still holds the old one is changed behind its back.
+        session.tools = { ...session.tools, ...session.toolProbes(request.tools) };
+        return { type: "redefined", id: request.id };
       case "fingerprint":
         // The runtime's own hash for effective arguments, as its attempts compute it.
         return { type: "fingerprinted", id: request.id, proposalHash: session.choices.proposalHash(request.toolName, canonical(request.arguments), "example") };

@@ -13,8 +13,10 @@ import type { ZodTypeAny as Zod3Type } from "zod/v3";
  * "handoffs": the runtime has synthetic handoff calls (the model hands the run to another agent
  * through the same function-call envelope) and the adapter wires SessionWiring.handoffs; without
  * it, the requirements about handoffs are not applicable to the runtime.
+ * "tool-changes": the application can change a tool's definition between turns of one session
+ * (AdapterSession.redefineTools), as real applications do; cases with a "redefine" step need it.
  */
-export const CAPABILITIES = ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash"] as const;
+export const CAPABILITIES = ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash", "tool-changes"] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 /**
@@ -150,6 +152,12 @@ export interface AdapterSession {
    * computes on the runtime's behalf.
    */
   fingerprint?(toolName: string, args: unknown): string | Promise<string>;
+  /**
+   * With the "tool-changes" capability: from the next turn on, the runtime's tools are these
+   * (every tool, those the case redefined with new schemas and probes), as when an application
+   * changes a tool between turns. Whatever the runtime keeps from earlier turns it keeps.
+   */
+  redefineTools?(tools: Readonly<Record<string, WiredTool>>): void | Promise<void>;
   close?(): void | Promise<void>;
 }
 

@@ -234,12 +234,16 @@ export interface Runtime {
   runTurn(calls: readonly ModelCall[], turn: number): Promise<CallOutcome[]>;
   /** The proposal hash this runtime gives a call to the tool whose effective arguments are `args`. */
   fingerprint(toolName: string, args: unknown): string;
+  /** The application changed its tools: later turns use these. */
+  redefineTools(tools: Readonly<Record<string, WiredTool>>): void;
 }
 
 /** The tool of that name the runtime was given: its own, so that a call to "toString" or "constructor" names no tool. */
 const ownTool = (config: RuntimeConfig, name: string): WiredTool | undefined => (Object.hasOwn(config.tools, name) ? config.tools[name] : undefined);
 
-export function createRuntime(config: RuntimeConfig, stages: Stages = referenceStages): Runtime {
+export function createRuntime(wiring: RuntimeConfig, stages: Stages = referenceStages): Runtime {
+  // The runtime's own configuration, one object for its whole life, whose tools an application may change between turns.
+  const config: RuntimeConfig = { ...wiring };
   return {
     runTurn: (calls, turn) => stages.runTurn(config, calls, turn),
     fingerprint(toolName, args) {
@@ -248,6 +252,9 @@ export function createRuntime(config: RuntimeConfig, stages: Stages = referenceS
       // As for a call whose raw string and request already were the effective value.
       const attempt: Attempt = { call: { callId: "", toolName, rawArguments: JSON.stringify(args) }, turn: 0, tool, requested: args };
       return stages.fingerprint(config, attempt, args).proposalHash;
+    },
+    redefineTools(tools) {
+      config.tools = tools;
     },
   };
 }

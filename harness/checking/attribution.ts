@@ -6,15 +6,13 @@ import type { CallExpectation } from "../loading/case-schema.ts";
 import type { LoadedCase } from "../loading/loader.ts";
 import { REQUIREMENTS } from "../loading/requirements.ts";
 import type { Failure } from "../running/results.ts";
+import type { CallAt } from "../vocabulary/call-references.ts";
 import { explains } from "./context.ts";
 
-/** The requirement a call's case-specific expectations test. */
-export function callRequirement(testCase: LoadedCase, callId: string): string {
-  for (const step of testCase.steps) {
-    const requirement = step.expect && Object.hasOwn(step.expect, callId) ? step.expect[callId]!.requirement : undefined;
-    if (requirement !== undefined) return requirement;
-  }
-  return testCase.requirements[0]!;
+/** The requirement a call's case-specific expectations test: its own, or the case's primary one. */
+export function callRequirement(testCase: LoadedCase, { step, callId }: CallAt): string {
+  const expect = testCase.steps[step]?.expect;
+  return (expect && Object.hasOwn(expect, callId) ? expect[callId]!.requirement : undefined) ?? testCase.requirements[0]!;
 }
 
 /** Words whose failure always names the same requirement, whichever case they are written in. */

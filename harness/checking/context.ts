@@ -5,6 +5,7 @@ import { hookAppliesTo, type Call, type CallExpectation } from "../loading/case-
 import type { Failure } from "../running/results.ts";
 import type { ExecutionRecord, HandoffRecord, HookRecord, Observation, ParseRecord, PolicyRecord, TurnObservation } from "../running/observation.ts";
 import { decodedRequest, sameSnapshot, type Snapshot } from "../values/snapshot.ts";
+import { replayedRecords } from "./replays.ts";
 
 export interface TurnContext {
   observation: Observation;
@@ -71,8 +72,10 @@ export function explains(failure: Failure, field: keyof CallExpectation | undefi
 
 export function turnContext(observation: Observation, turn: TurnObservation): TurnContext {
   const inStep = <T extends { step: number }>(records: T[]) => records.filter((record) => record.step === turn.step);
-  const policies = inStep(observation.log.policies);
-  const executions = inStep(observation.log.executions);
+  // What replays an earlier turn's proposal is no part of this turn's attempts (activity.ts reports it).
+  const replayed = replayedRecords(observation);
+  const policies = inStep(observation.log.policies).filter((record) => !replayed.has(record));
+  const executions = inStep(observation.log.executions).filter((record) => !replayed.has(record));
   const hooks = inStep(observation.log.hooks);
   // Indexed once, so that the checks of a turn take time in proportion to its calls and records.
   const policiesOf = indexed(policies, (record) => record.callId);

@@ -3,7 +3,8 @@
 // the words that mean the same in every case.
 import type { CallExpectation } from "../loading/case-schema.ts";
 import type { Failure } from "../running/results.ts";
-import { describeOutcome, type Observation, type ObservedOutcome, type PolicyRecord } from "../running/observation.ts";
+import { describeOutcome, recordsOf, type Observation, type ObservedOutcome, type PolicyRecord } from "../running/observation.ts";
+import { callLabel, referencedStep, type CallAt } from "../vocabulary/call-references.ts";
 import { jsonDiff, snapshotDiff } from "../values/diff.ts";
 import { shown, SHOWN_TEXT_CHARACTERS } from "../values/elide.ts";
 import { describeSnapshot, sameSnapshot, snapshot, snapshotValue, type Snapshot } from "../values/snapshot.ts";
@@ -18,8 +19,8 @@ import { POLICY_MUTATED_ARGUMENTS } from "./execution.ts";
 export function expectationFailures(observation: Observation, universal: readonly Failure[] = []): Failure[] {
   const failures: Failure[] = [];
   const cause = (step: number, callId: string, field: keyof CallExpectation) => universal.find((failure) => failure.step === step && failure.callId === callId && explains(failure, field));
+  // Calls, by callKey, left unattempted; and with no hash to compare: unattempted, or refused at stage json where the case lets a strict decoder refuse them.
   const unattempted = new Set<string>();
-  // Calls with no hash to compare: unattempted, or refused at stage json where the case lets a strict decoder refuse them.
   const unhashed = new Set<string>();
   for (const turn of observation.turns) {
     // After a grant the runtime could not be given (it has no proposal hash), what the case
@@ -28,21 +29,22 @@ export function expectationFailures(observation: Observation, universal: readonl
     const context = turnContext(observation, turn);
     const expectations = observation.testCase.steps[turn.step]?.expect ?? {};
     for (const call of turn.calls) {
+      const key = callKey({ step: turn.step, callId: call.id });
       if (context.notAttempted(call.id)) {
-        unattempted.add(call.id);
-        unhashed.add(call.id);
-      } else if (expectations[call.id]?.decoderMayRefuse && refusedAtJson(turn.outcomes.get(call.id))) unhashed.add(call.id);
+        unattempted.add(key);
+        unhashed.add(key);
+      } else if (expectations[call.id]?.decoderMayRefuse && refusedAtJson(turn.outcomes.get(call.id))) unhashed.add(key);
     }
     for (const [callId, expectation] of Object.entries(expectations)) {
       // Not attempted after a validation failure: a choice RFC-0015 leaves to the runtime, and
       // reported by the universal checks (BATCH-5); nothing of the call can be expected.
-      if (unattempted.has(callId)) continue;
+      if (unattempted.has(callKey({ step: turn.step, callId }))) continue;
       // Refused by a stricter decoder than JSON's grammar asks for, which RFC-0015 leaves open;
       // the universal checks hold it to having reached neither policy nor tool.
       // A handoff's decodesLike still holds: it is refused exactly when its tool call was.
       const refused = expectation.decoderMayRefuse && refusedAtJson(turn.outcomes.get(callId));
       const problems = refused ? handoffProblems(context, callId, { outcome: "invalid", decodesLike: expectation.decodesLike }, unattempted) : callProblems(context, callId, expectation, unhashed, unattempted);
-      const own = callRequirement(observation.testCase, callId);
+      const own = callRequirement(observation.testCase, { step: turn.step, callId });
       for (const problem of problems) {
         const explained = cause(turn.step, callId, problem.field);
         const requirement = explained ? consequenceRequirement(explained, problem.requirement ?? own) : (problem.requirement ?? own);
@@ -122,9 +124,11 @@ function callProblems(context: TurnContext, callId: string, written: CallExpecta
 
   const hashes = (ids: readonly string[] | undefined, field: "sameHashAs" | "differentHashFrom", same: boolean) => {
     const { hashes: hashed } = context.observation;
-    for (const other of (ids ?? []).filter((id) => !unhashed.has(id))) {
-      const own = proposalOf(context.observation, callId);
-      const theirs = proposalOf(context.observation, other);
+    for (const other of ids ?? []) {
+      const at = referenced(context, other, callId);
+      if (!at || unhashed.has(callKey(at))) continue;
+      const own = proposalOf(context.observation, { step: context.turn.step, callId });
+      const theirs = proposalOf(context.observation, at);
       if (own === undefined || theirs === undefined) {
         problems.push({ field, message: `cannot compare proposal hashes with ${other}: ${own === undefined ? `${callId} has none` : `${other} has none`} (no policy evaluation and no suspended proposal)` });
         continue;
@@ -135,7 +139,7 @@ function callProblems(context: TurnContext, callId: string, written: CallExpecta
       if (sameProposal !== same) {
         // The hash follows the effective proposals, which are not what the case says: the
         // schema output or the hooks differ, which the call's own requirement is about.
-        const diff = snapshotDiff(theirs.value, own.value, `${other}`, `${callId}`);
+        const diff = snapshotDiff(theirs.value, own.value, callLabel(context.observation.testCase.steps, at), callLabel(context.observation.testCase.steps, { step: context.turn.step, callId }));
         const follow = hashed ? ", and the proposal hashes follow what was evaluated" : "";
         problems.push({ field, message: `expected ${same ? "the same effective proposal as" : "an effective proposal different from"} ${other}'s${follow}`, diff });
       } else if (hashed) {
@@ -157,11 +161,12 @@ function handoffProblems(context: TurnContext, callId: string, expected: CallExp
     problems.push({ field: "handoffInput", message: "the input handed over differs from the expectation", diff: snapshotDiff(snapshot(expected.handoffInput), received.input), requirement: FIELD_REQUIREMENTS.handoffInput! });
   }
   const other = expected.decodesLike;
+  const at = other === undefined ? undefined : referenced(context, other, callId);
   // A tool call never attempted (after a validation failure, as RFC-0015 allows) decoded nothing to compare with.
-  if (other === undefined || unattempted.has(other)) return problems;
+  if (!at || unattempted.has(callKey(at))) return problems;
   const requirement = FIELD_REQUIREMENTS.decodesLike!;
   const outcome = context.turn.outcomes.get(callId);
-  const theirs = toolDecoding(observation, other);
+  const theirs = toolDecoding(observation, at);
   if (theirs === "refused") {
     if (!refusedAtJson(outcome)) problems.push({ field: "decodesLike", message: `${other}, a tool call with the same raw arguments, was refused at stage json; this handoff was not (reported: ${describeOutcome(outcome)})`, requirement });
   } else if (theirs === undefined) {
@@ -169,7 +174,7 @@ function handoffProblems(context: TurnContext, callId: string, expected: CallExp
   } else if (received === undefined) {
     problems.push({ field: "decodesLike", message: `${other}, a tool call with the same raw arguments, was decoded to ${describeSnapshot(theirs)}; this handoff handed nothing over (reported: ${describeOutcome(outcome)})`, requirement });
   } else if (!sameSnapshot(theirs, received.input)) {
-    problems.push({ field: "decodesLike", message: `the handoff was decoded otherwise than ${other}, a tool call with the same raw arguments`, diff: snapshotDiff(theirs, received.input, other, callId), requirement });
+    problems.push({ field: "decodesLike", message: `the handoff was decoded otherwise than ${other}, a tool call with the same raw arguments`, diff: snapshotDiff(theirs, received.input, callLabel(observation.testCase.steps, at), callLabel(observation.testCase.steps, { step: context.turn.step, callId })), requirement });
   }
   return problems;
 }
@@ -178,20 +183,20 @@ function handoffProblems(context: TurnContext, callId: string, expected: CallExp
  * What the runtime decoded a tool call's raw string to: "refused" at stage json, or the request
  * view its policy was handed, or else what its tool's parse was handed (see parsedDecoding).
  */
-export function toolDecoding(observation: Observation, callId: string): Snapshot | "refused" | undefined {
-  const turn = observation.turns.find((one) => one.outcomes.has(callId));
-  if (!turn) return undefined;
-  if (refusedAtJson(turn.outcomes.get(callId))) return "refused";
-  const policy = observation.log.policies.find((record) => record.callId === callId && record.requestedAtEntry !== undefined);
-  return policy ? policy.requestedAtEntry : parsedDecoding(observation, callId);
+export function toolDecoding(observation: Observation, at: CallAt): Snapshot | "refused" | undefined {
+  const turn = observation.turns.find((one) => one.step === at.step);
+  if (!turn?.outcomes.has(at.callId)) return undefined;
+  if (refusedAtJson(turn.outcomes.get(at.callId))) return "refused";
+  const policy = recordsOf(observation.log.policies, at.step, at.callId).find((record) => record.requestedAtEntry !== undefined);
+  return policy ? policy.requestedAtEntry : parsedDecoding(observation, at);
 }
 
 /**
  * The input of a tool call's parse, for a runtime that shows no request view. A parse names its
  * tool, not its call: only a call alone with its tool in its step can be told by it.
  */
-export function parsedDecoding(observation: Observation, callId: string): Snapshot | undefined {
-  const turn = observation.turns.find((one) => one.outcomes.has(callId));
+export function parsedDecoding(observation: Observation, { step, callId }: CallAt): Snapshot | undefined {
+  const turn = observation.turns.find((one) => one.step === step);
   const tool = turn?.calls.find((call) => call.id === callId)?.tool;
   if (!turn || turn.calls.filter((call) => call.tool === tool).length !== 1) return undefined;
   return observation.log.parses.find((parse) => parse.step === turn.step && parse.tool === tool)?.input;
@@ -220,13 +225,20 @@ function defaultEvaluations(outcome: CallExpectation["outcome"]): number | undef
  * The proposal a call was evaluated as, and its hash: its last policy record, else its
  * suspended proposal; one with a hash, unless the runtime computes none.
  */
-function proposalOf(observation: Observation, callId: string): { tool: string; value: Snapshot; hash?: string } | undefined {
+function proposalOf(observation: Observation, { step, callId }: CallAt): { tool: string; value: Snapshot; hash?: string } | undefined {
   const counts = (hash: string | undefined) => hash !== undefined || !observation.hashes;
-  const record = observation.log.policies.filter((policy) => policy.callId === callId).at(-1);
+  const record = recordsOf(observation.log.policies, step, callId).at(-1);
   if (record && counts(record.proposalHash)) return { tool: record.tool, value: record.parsedAtEntry, hash: record.proposalHash };
-  for (const turn of observation.turns) {
-    const outcome: ObservedOutcome | undefined = turn.outcomes.get(callId);
-    if (outcome?.outcome === "suspended" && counts(outcome.proposal.proposalHash)) return { tool: outcome.proposal.toolName, value: outcome.proposal.parsedArguments, hash: outcome.proposal.proposalHash };
-  }
+  const outcome: ObservedOutcome | undefined = observation.turns.find((turn) => turn.step === step)?.outcomes.get(callId);
+  if (outcome?.outcome === "suspended" && counts(outcome.proposal.proposalHash)) return { tool: outcome.proposal.toolName, value: outcome.proposal.parsedArguments, hash: outcome.proposal.proposalHash };
   return undefined;
 }
+
+/** The call an expectation of `by` names by `id` (spec/case-format.md, "Call references"). */
+function referenced(context: TurnContext, id: string, by: string): CallAt | undefined {
+  const step = referencedStep(context.observation.testCase.steps, id, context.turn.step, by);
+  return step === undefined ? undefined : { step, callId: id };
+}
+
+/** One key per call of a case: its step and its id. */
+const callKey = ({ step, callId }: CallAt) => `${step}\u0000${callId}`;

@@ -12,6 +12,7 @@ import { snapshotDiff } from "../values/diff.ts";
 import { shown } from "../values/elide.ts";
 import { explainsEverything } from "./context.ts";
 import { decodedRequest, describeSnapshot, sameSnapshot, snapshot, type Snapshot } from "../values/snapshot.ts";
+import { callLabel, definitionOf } from "../vocabulary/call-references.ts";
 
 interface Sighting {
   step: number;
@@ -60,17 +61,25 @@ export function fingerprintFailures(observation: Observation): Failure[] {
     if (text !== value.text) fail("INV-7", record, `argsCanonicalJson is not RFC 8785: expected ${shown(value.text)}, got ${shown(text)}`);
   }
   for (const answer of observation.fingerprints) sightings.push({ ...answer, source: "fingerprint" });
-  failures.push(...hashFailures(sightings));
+  failures.push(...hashFailures(observation, sightings));
   return failures;
 }
 
-/** Same proposal, same hash; different proposals, different hashes. Each conflict is reported once. */
-function hashFailures(sightings: readonly Sighting[]): Failure[] {
+/**
+ * Same proposal, same hash; different proposals, different hashes. Each conflict is reported
+ * once. A tool the application redefined may hash its values anew (a runtime may cover the
+ * tool's definition): the same value is held to one hash only under one definition.
+ */
+function hashFailures({ testCase }: Observation, sightings: readonly Sighting[]): Failure[] {
   const failures: Failure[] = [];
   const reported = new Set<string>();
   const byProposal = new Map<string, Sighting>();
   const byHash = new Map<string, Sighting>();
   const proposalKey = (sighting: Sighting) => `${sighting.tool}\u0000${sighting.value.text}`;
+  const definedKey = (sighting: Sighting) => `${definitionOf(testCase.steps, sighting.tool, sighting.step)}\u0000${proposalKey(sighting)}`;
+  const label = (sighting: Sighting) => callLabel(testCase.steps, sighting);
+  // A fingerprint answer was asked at a grant step, about that grant's call.
+  const call = (sighting: Sighting) => (sighting.source === "fingerprint" ? `the fingerprint asked at step ${sighting.step + 1} for call ${sighting.callId}` : `call ${label(sighting)}`);
   const report = (requirement: string, pair: string, later: Sighting, message: string, diff?: string, explainsLater = false) => {
     if (reported.has(pair)) return;
     reported.add(pair);
@@ -80,21 +89,21 @@ function hashFailures(sightings: readonly Sighting[]): Failure[] {
   };
   for (const sighting of sightings) {
     const key = proposalKey(sighting);
-    const same = byProposal.get(key);
-    if (!same) byProposal.set(key, sighting);
+    const same = byProposal.get(definedKey(sighting));
+    if (!same) byProposal.set(definedKey(sighting), sighting);
     else if (same.proposalHash !== sighting.proposalHash) {
       const fingerprint = [same, sighting].find((one) => one.source === "fingerprint");
       const other = fingerprint === same ? sighting : same;
       const message = fingerprint
-        ? `the runtime's fingerprint of ${sighting.tool} with ${describeSnapshot(sighting.value)} is ${shown(fingerprint.proposalHash)}, but it showed ${shown(other.proposalHash)} for the same effective proposal (call ${other.callId}, ${other.source})`
-        : `${same.callId === sighting.callId ? `call ${same.callId} was handed` : `calls ${same.callId} and ${sighting.callId} have`} two different proposal hashes for one effective proposal (${sighting.tool} with ${describeSnapshot(sighting.value)}): ${shown(same.proposalHash)} and ${shown(sighting.proposalHash)}`;
+        ? `the runtime's fingerprint of ${sighting.tool} with ${describeSnapshot(sighting.value)} is ${shown(fingerprint.proposalHash)}, but it showed ${shown(other.proposalHash)} for the same effective proposal (${call(other)}, ${other.source})`
+        : `${call(same) === call(sighting) ? `${call(same)} was handed` : `calls ${label(same)} and ${label(sighting)} have`} two different proposal hashes for one effective proposal (${sighting.tool} with ${describeSnapshot(sighting.value)}): ${shown(same.proposalHash)} and ${shown(sighting.proposalHash)}`;
       // The later call's grant, outcome and hash comparisons follow from its other hash.
       report(fingerprint ? "INV-4" : "MATRIX-4", `same:${key}:${sighting.callId}`, sighting, message, undefined, !fingerprint && same.callId !== sighting.callId);
     }
     const sharing = byHash.get(sighting.proposalHash);
     if (!sharing) byHash.set(sighting.proposalHash, sighting);
     else if (proposalKey(sharing) !== key) {
-      const diff = snapshotDiff(sharing.value, sighting.value, `${sharing.tool} (call ${sharing.callId})`, `${sighting.tool} (call ${sighting.callId})`);
+      const diff = snapshotDiff(sharing.value, sighting.value, `${sharing.tool} (${call(sharing)})`, `${sighting.tool} (${call(sighting)})`);
       const tools = sharing.tool === sighting.tool ? "" : ` (tools ${sharing.tool} and ${sighting.tool})`;
       report("INV-4", `hash:${[proposalKey(sharing), key].sort().join("\u0001")}`, sighting, `different effective proposals share the proposal hash ${shown(sighting.proposalHash)}${tools}`, diff);
     }

@@ -2,7 +2,7 @@
 // accepts, raw strings that format them in many equivalent ways, hostile raw strings, and
 // whole cases. The property tests and the differential `fuzz` command share them.
 import fc from "fast-check";
-import type { CaseFile, Hook, Json, Policy, PolicyRule, SchemaNode, Step } from "../loading/case-schema.ts";
+import type { CaseFile, Hook, Json, Policy, PolicyRule, SchemaNode, Step, Tool } from "../loading/case-schema.ts";
 import { TRANSFORMS } from "../loading/case-schema.ts";
 import { sameJson } from "../values/snapshot.ts";
 import { compileSchema } from "../vocabulary/schema.ts";
@@ -141,6 +141,75 @@ function objectNode(depth: number): fc.Arbitrary<SchemaNode> {
 
 /** A tool's argument schema: always an object at the top, nested at most twice. */
 export const toolSchema: fc.Arbitrary<SchemaNode> = objectNode(2);
+
+/**
+ * How an application changes a tool between turns (a "redefine" step): a member gets another
+ * default, a member is added (mostly with a default) or removed, or made optional (its default
+ * gone), a string member gets a transform more, or the object another unknownKeys mode. Each
+ * can make the same raw string mean another effective value, or none.
+ */
+export type SchemaChange =
+  | { kind: "default"; key: string; value: unknown }
+  | { kind: "added"; key: string; node: SchemaNode }
+  | { kind: "removed" | "optional"; key: string }
+  | { kind: "transform"; key: string; transform: (typeof TRANSFORMS)[number] }
+  | { kind: "unknownKeys"; mode: "strip" | "strict" | "passthrough" };
+
+/** The changes a schema can have; built once per schema, each value arbitrary only when its change is drawn. */
+export function schemaChange(schema: SchemaNode): fc.Arbitrary<SchemaChange> {
+  const properties = schema.properties ?? {};
+  const keys = Object.keys(properties);
+  const absent = KEYS.filter((key) => !Object.hasOwn(properties, key) && !Object.hasOwn(schema.aliases ?? {}, key));
+  const strings = keys.filter((key) => properties[key]!.type === "string");
+  const member = fc.constantFrom(...keys);
+  const modes = (["strip", "strict", "passthrough"] as const).filter((mode) => mode !== (schema.unknownKeys ?? "strip"));
+  // An added member has a default most of the time: then a request without it means another value.
+  const added = leafNode.chain((node) =>
+    fc.oneof({ weight: 3, arbitrary: valueFor(node).map((value) => withDefault(node, value)) }, { weight: 1, arbitrary: fc.constant({ ...node, optional: true }) }, { weight: 1, arbitrary: fc.constant(node) }),
+  );
+  return fc.oneof(
+    { weight: 3, arbitrary: member.chain((key) => valueFor(bareOf(properties[key]!)).map((value) => ({ kind: "default" as const, key, value }))) },
+    ...(absent.length > 0 ? [{ weight: 3, arbitrary: fc.tuple(fc.constantFrom(...absent), added).map(([key, node]) => ({ kind: "added" as const, key, node })) }] : []),
+    ...(keys.length > 1 ? [{ weight: 1, arbitrary: member.map((key) => ({ kind: "removed" as const, key })) }] : []),
+    { weight: 2, arbitrary: member.map((key) => ({ kind: "optional" as const, key })) },
+    ...(strings.length > 0 ? [{ weight: 2, arbitrary: fc.tuple(fc.constantFrom(...strings), fc.constantFrom(...TRANSFORMS)).map(([key, transform]) => ({ kind: "transform" as const, key, transform })) }] : []),
+    { weight: 1, arbitrary: fc.constantFrom(...modes).map((mode) => ({ kind: "unknownKeys" as const, mode })) },
+  );
+}
+
+/** A member's node without its presence (optional, default). */
+function bareOf(node: SchemaNode): SchemaNode {
+  return omit(omit(node, "default"), "optional");
+}
+
+/**
+ * The schema as the change makes it, every default one its node leaves unchanged (the loader's
+ * rule); nothing when the change changes nothing.
+ */
+export function changed(schema: SchemaNode, change: SchemaChange): SchemaNode | undefined {
+  const properties = schema.properties ?? {};
+  const withMember = (key: string, node: SchemaNode) => ({ ...schema, properties: { ...properties, [key]: node } });
+  if (change.kind === "unknownKeys") return change.mode === (schema.unknownKeys ?? "strip") ? undefined : { ...schema, unknownKeys: change.mode };
+  if (change.kind === "added") return Object.hasOwn(properties, change.key) ? undefined : withMember(change.key, change.node);
+  const node = Object.hasOwn(properties, change.key) ? properties[change.key]! : undefined;
+  if (!node) return undefined;
+  switch (change.kind) {
+    case "default": {
+      const next = withDefault(bareOf(node), change.value);
+      return next.default === undefined || sameJson(next.default, node.default) ? undefined : withMember(change.key, next);
+    }
+    case "removed":
+      return Object.keys(properties).length > 1 ? withoutMember(schema, change.key) : undefined;
+    case "optional":
+      return node.optional ? undefined : withMember(change.key, { ...omit(node, "default"), optional: true });
+    case "transform": {
+      if (node.type !== "string" || node.transforms?.includes(change.transform)) return undefined;
+      const transformed = { ...omit(node, "default"), transforms: [...(node.transforms ?? []), change.transform] };
+      // The old default, as the new node leaves it, if it does; else none.
+      return withMember(change.key, node.default === undefined ? transformed : withDefault(transformed, node.default));
+    }
+  }
+}
 
 /** Values the schema accepts (before its coercions and transforms). */
 export function valueFor(node: SchemaNode): fc.Arbitrary<unknown> {
@@ -314,7 +383,7 @@ function hookFor(schema: SchemaNode, values: fc.Arbitrary<unknown>): fc.Arbitrar
     fc.constant({ hook: {}, benign: true }),
   );
   // Scoped now and then, to the tool called or the other one.
-  const scope = fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom("tool_a", "tool_b") });
+  const scope = fc.oneof({ withCrossShrink: true }, { weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom("tool_a", "tool_b") });
   return fc
     .tuple(edit, fc.constantFrom(undefined, "allow" as const, "deny" as const), fc.boolean(), scope)
     .map(([{ hook, benign }, chosen, reasoned, scope]) => {
@@ -410,16 +479,42 @@ function parsedOrEmpty(raw: string): unknown {
   }
 }
 
-/** Turns as written: calls numbered c1, c2... across the case. */
-function writeTurns(turns: CallPlan[][]): Step[] {
+/**
+ * A call of a turn: its plan, and now and then which id of an earlier turn it takes again (an
+ * index among those ids), as providers that number calls per response do.
+ */
+interface Planned {
+  plan: CallPlan;
+  again?: number | undefined;
+}
+
+/** An id of an earlier turn used again, now and then; shrinks to a fresh id. */
+const idAgain: fc.Arbitrary<number | undefined> = fc.oneof({ withCrossShrink: true }, { weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.nat({ max: 3 }) });
+
+const planned = (plan: fc.Arbitrary<CallPlan>): fc.Arbitrary<Planned> => fc.tuple(plan, idAgain).map(([each, again]) => ({ plan: each, again }));
+const fresh = (plan: CallPlan): Planned => ({ plan });
+
+/**
+ * Turns as written: new ids numbered c1, c2... across the case, and a call that takes an id of
+ * an earlier turn again takes it unless a call of its own turn has it already (an id is unique
+ * within its turn).
+ */
+function writeTurns(turns: Planned[][]): Step[] {
   let previous: Written | undefined;
   let next = 0;
-  return turns.map((plans) => ({
-    turn: plans.map((plan) => {
+  const earlier: string[] = [];
+  return turns.map((plans) => {
+    const used = new Set<string>();
+    const turn = plans.map(({ plan, again }) => {
       previous = writeCall(plan, previous);
-      return { id: `c${++next}`, tool: previous.tool, arguments: previous.raw };
-    }),
-  }));
+      const taken = again === undefined || earlier.length === 0 ? undefined : earlier[again % earlier.length]!;
+      const id = taken !== undefined && !used.has(taken) ? taken : `c${++next}`;
+      used.add(id);
+      return { id, tool: previous.tool, arguments: previous.raw };
+    });
+    for (const call of turn) if (!earlier.includes(call.id)) earlier.push(call.id);
+    return { turn };
+  });
 }
 
 /**
@@ -439,12 +534,18 @@ export interface FuzzOptions {
   handoffs?: boolean | undefined;
   /** Allow grants over the request (a runtime's own fingerprint). */
   fingerprint?: boolean | undefined;
+  /** Allow tools redefined between turns ("redefine" steps). */
+  toolChanges?: boolean | undefined;
 }
 
-type Scenario =
-  | { kind: "turns"; turns: CallPlan[][] }
-  | { kind: "grant"; suspended: CallPlan; resumes: CallPlan[]; view: "effective" | "requested" }
-  | { kind: "mixed"; suspended: CallPlan; others: MixedCall[]; view: "effective" | "requested"; resumed: boolean };
+type Scenario = (
+  | { kind: "turns"; turns: Planned[][] }
+  | { kind: "grant"; suspended: CallPlan; resumes: Planned[]; view: "effective" | "requested" }
+  | { kind: "mixed"; suspended: CallPlan; others: MixedCall[]; view: "effective" | "requested"; resumed: boolean; again: boolean }
+) & {
+  /** How the tool changes before the last turn, when there is more than one. */
+  change?: SchemaChange | undefined;
+};
 
 /** A call of the mixed batch besides the suspended one, and the tool that gives it its outcome (see MIXED_POLICY). */
 interface MixedCall {
@@ -453,17 +554,30 @@ interface MixedCall {
 }
 
 /**
+ * The calls of a case (see turnsOf); with tool changes, now and then (one time in four) a change
+ * of the schema that comes into effect for the last turn, when there is a turn before it.
+ */
+function scenario(schema: SchemaNode, values: fc.Arbitrary<unknown>, options: FuzzOptions): fc.Arbitrary<Scenario> {
+  const plain = turnsOf(values, options);
+  if (!options.toolChanges) return plain;
+  // The change shrinks away.
+  const change = fc.oneof({ withCrossShrink: true }, { weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: schemaChange(schema) });
+  return fc.tuple(plain, change).map(([chosen, how]) => (how === undefined ? chosen : { ...chosen, change: how }));
+}
+
+/**
  * One or two turns of calls; with approval, also a call suspended for approval, a grant of it,
  * and a turn proposing a call again: the same text, an equivalent one, its Latin-1 twin or
- * another value.
+ * another value. A call of a later turn may take again the id of a call of an earlier one (the
+ * granted c1, after a grant).
  */
-function scenario(values: fc.Arbitrary<unknown>, options: FuzzOptions): fc.Arbitrary<Scenario> {
+function turnsOf(values: fc.Arbitrary<unknown>, options: FuzzOptions): fc.Arbitrary<Scenario> {
   const call = callPlan(values, options.handoffs ?? false);
-  const turns = oneToMost(oneToMost(call, options.batch ? 3 : 1), 2).map((plans) => ({ kind: "turns" as const, turns: plans }));
+  const turns = oneToMost(oneToMost(planned(call), options.batch ? 3 : 1), 2).map((plans) => ({ kind: "turns" as const, turns: plans }));
   if (!options.approval) return turns;
   const view = options.fingerprint ? fc.constantFrom("effective" as const, "effective" as const, "requested" as const) : fc.constant("effective" as const);
   const resumes = fc
-    .tuple(ownCall(values), oneToMost(call, options.batch ? 2 : 1), view)
+    .tuple(ownCall(values), oneToMost(planned(call), options.batch ? 2 : 1), view)
     .map(([suspended, plans, chosen]) => ({ kind: "grant" as const, suspended, resumes: plans, view: chosen }));
   if (!options.batch) return fc.oneof({ weight: 3, arbitrary: turns }, { weight: 1, arbitrary: resumes });
   // A batch with a call waiting for approval beside calls executed, denied or refused by the schema; then its grant and resume.
@@ -475,8 +589,8 @@ function scenario(values: fc.Arbitrary<unknown>, options: FuzzOptions): fc.Arbit
     spoiled.map((plan) => ({ tool: "tool_a" as const, plan })),
   );
   const mixed = fc
-    .tuple(ownCall(values), oneToMost(other, 3), view, fc.boolean())
-    .map(([suspended, others, chosen, resumed]) => ({ kind: "mixed" as const, suspended, others, view: chosen, resumed }));
+    .tuple(ownCall(values), oneToMost(other, 3), view, fc.boolean(), fc.boolean())
+    .map(([suspended, others, chosen, resumed, again]) => ({ kind: "mixed" as const, suspended, others, view: chosen, resumed, again }));
   // Mixed batches are fewer: each costs five calls, and a divergence found in one is written long.
   return fc.oneof({ weight: 12, arbitrary: turns }, { weight: 3, arbitrary: resumes }, { weight: 1, arbitrary: mixed });
 }
@@ -487,8 +601,9 @@ const GRANT_POLICY: Policy = { rules: [{ when: { granted: true }, decision: "all
 /**
  * A whole case without expectations: a tool (and, when a call or hook names it, a second one
  * with the same schema), a policy over its members that may change its input, hooks, and turns
- * of calls (valid, reformatted, repeated or hostile), or a grant scenario. The expectations come
- * from running it on the reference.
+ * of calls (valid, reformatted, repeated or hostile, some under an id an earlier turn used), or
+ * a grant scenario; with tool changes, maybe a redefinition of the tool before the last turn.
+ * The expectations come from running it on the reference.
  */
 export function caseSkeleton(options: FuzzOptions): fc.Arbitrary<Skeleton> {
   return new PrunedSchema(caseOfSchema(options));
@@ -504,21 +619,24 @@ function caseOfSchema(options: FuzzOptions): fc.Arbitrary<Skeleton> {
         rules: policyRules(schema).map((rules) => (options.approval ? rules : rules.filter((rule) => rule.decision !== "require_approval"))),
         otherwise: otherwise(options.approval),
         mutation: policyMutation(schema),
-        toolMutation: fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...memberPointers(schema)) }),
+        // Shrinks to a tool that changes nothing.
+        toolMutation: fc.oneof({ withCrossShrink: true }, { weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...memberPointers(schema)) }),
         hooks: options.hooks ? fc.array(hookFor(schema, values), { maxLength: 2 }) : fc.constant<HookPlan[]>([]),
-        scenario: scenario(values, options),
+        scenario: scenario(schema, values, options),
       })
       .map(({ rules, otherwise: fallback, mutation, toolMutation, hooks: hookPlans, scenario }) => {
         // A grant needs its call suspended: no hook may deny it or hand the schema what it rejects, and no rule may decide it otherwise.
         const granting = scenario.kind !== "turns";
         const kept = granting ? hookPlans.filter((plan) => plan.benign) : hookPlans;
         const hooks = kept.map((plan, index): Hook => ({ id: `h${index + 1}`, ...plan.hook }));
-        const steps = scenario.kind === "grant" ? grantSteps(scenario.suspended, scenario.resumes, scenario.view) : scenario.kind === "mixed" ? mixedSteps(scenario) : writeTurns(scenario.turns);
+        const written = scenario.kind === "grant" ? grantSteps(scenario.suspended, scenario.resumes, scenario.view) : scenario.kind === "mixed" ? mixedSteps(scenario) : writeTurns(scenario.turns);
         const policy: Policy = scenario.kind === "grant" ? GRANT_POLICY : scenario.kind === "mixed" ? mixedPolicy(scenario) : { rules, ...fallback, ...mutation };
-        const calls = steps.flatMap((step) => step.turn ?? []);
+        const calls = written.flatMap((step) => step.turn ?? []);
         const named = new Set([...calls.map((call) => call.tool), ...hooks.flatMap((hook) => hook.tools ?? [])]);
         // The tool changes what it was handed as it runs: what it was handed at entry must not change for that.
         const tool = { schema, ...(toolMutation ? { mutate: { set: { [toolMutation]: "changed-by-tool" } } } : {}) };
+        // The granted tool of a mixed batch, tool_a otherwise, changes before the last turn.
+        const steps = withChange(written, scenario.kind === "mixed" ? "tool_b" : "tool_a", tool, scenario.change);
         // tool_a always; the others, with the same schema, when a call or hook names them.
         const others = OTHER_TOOLS.filter((name) => named.has(name)).map((name) => [name, structuredClone(tool)]);
         return {
@@ -532,10 +650,18 @@ function caseOfSchema(options: FuzzOptions): fc.Arbitrary<Skeleton> {
   });
 }
 
-/** A valid call suspended for approval, its grant, and the turn that proposes a call again. */
-function grantSteps(suspended: CallPlan, resumes: CallPlan[], view: "effective" | "requested"): Step[] {
-  const [first, again] = writeTurns([[suspended], resumes]);
+/** A valid call suspended for approval, its grant, and the turn that proposes a call again (under c1 again, now and then). */
+function grantSteps(suspended: CallPlan, resumes: Planned[], view: "effective" | "requested"): Step[] {
+  const [first, again] = writeTurns([[fresh(suspended)], resumes]);
   return [first!, { grant: { call: "c1", view } }, again!];
+}
+
+/** The steps with `name` redefined by `change` just before the last turn, when there is a turn before that one and the change changes something. */
+function withChange(steps: Step[], name: string, tool: Tool, change: SchemaChange | undefined): Step[] {
+  const schema = change && changed(tool.schema, change);
+  const last = steps.length - 1;
+  if (!schema || steps.filter((step) => step.turn).length < 2 || !steps[last]!.turn) return steps;
+  return [...steps.slice(0, last), { redefine: { [name]: { ...structuredClone(tool), schema } } }, steps[last]!];
 }
 
 /** The tools a case may have besides tool_a. */
@@ -546,11 +672,13 @@ const OTHER_TOOLS = ["tool_b", "tool_c"];
  * refused by the schema) or to tool_c (denied); then, if resumed, the grant of c1 and its
  * resume, the same raw string to tool_b.
  */
-function mixedSteps({ suspended, others, view, resumed }: Extract<Scenario, { kind: "mixed" }>): Step[] {
-  const [turn] = writeTurns([[suspended, ...others.map((other) => other.plan)]]);
+function mixedSteps({ suspended, others, view, resumed, again }: Extract<Scenario, { kind: "mixed" }>): Step[] {
+  const [turn] = writeTurns([[suspended, ...others.map((other) => other.plan)].map(fresh)]);
   const calls = turn!.turn!.map((call, index) => ({ ...call, tool: index === 0 ? "tool_b" : others[index - 1]!.tool }));
   if (!resumed) return [{ turn: calls }];
-  return [{ turn: calls }, { grant: { call: "c1", view } }, { turn: [{ id: `c${calls.length + 1}`, tool: "tool_b", arguments: calls[0]!.arguments }] }];
+  // The resume under a new id, or under c1 again.
+  const id = again ? "c1" : `c${calls.length + 1}`;
+  return [{ turn: calls }, { grant: { call: "c1", view } }, { turn: [{ id, tool: "tool_b", arguments: calls[0]!.arguments }] }];
 }
 
 /** The mixed batch's policy: tool_b waits for approval, tool_c is denied, tool_a runs; a granted proposal runs. Only the rules it uses, to keep a written divergence short. */
@@ -619,25 +747,34 @@ export function prunings(skeleton: Skeleton): Skeleton[] {
 /**
  * The skeleton pruned, for every tool (all tools share one schema); nothing if that changes
  * nothing or could turn the granted call invalid (a member it sends unknown to a strict schema,
- * an alias it uses gone): it must stay suspended.
+ * an alias it uses gone): it must stay suspended. A redefined schema is pruned alike where the
+ * pruning applies to it: the granted call ran before it, so it may lose any member.
  */
 function prune(skeleton: Skeleton, pruning: Pruning): Skeleton | undefined {
-  const schema = skeleton.tools.tool_a!.schema;
-  const properties = schema.properties ?? {};
   const granted = skeleton.steps.some((step) => step.grant) ? Object.keys(JSON.parse(skeleton.steps[0]!.turn![0]!.arguments) as object) : [];
-  let simpler: SchemaNode | undefined;
+  const simpler = prunedSchema(skeleton.tools.tool_a!.schema, pruning, granted);
+  if (!simpler) return undefined;
+  const steps = skeleton.steps.map((step) => {
+    if (!step.redefine) return step;
+    const redefine = Object.fromEntries(Object.entries(step.redefine).map(([name, tool]) => [name, { ...tool, schema: prunedSchema(tool.schema, pruning, []) ?? tool.schema }]));
+    return { ...step, redefine };
+  });
+  return { ...skeleton, tools: Object.fromEntries(Object.entries(skeleton.tools).map(([name, tool]) => [name, { ...tool, schema: structuredClone(simpler) }])), steps };
+}
+
+/** The schema pruned; nothing if that changes nothing or could turn a call that sends the members `kept` invalid. */
+function prunedSchema(schema: SchemaNode, pruning: Pruning, kept: readonly string[]): SchemaNode | undefined {
+  const properties = schema.properties ?? {};
   if ("remove" in pruning) {
-    const removable = pruning.remove in properties && Object.keys(properties).length > 1 && !(granted.length > 0 && schema.unknownKeys === "strict");
-    simpler = removable ? withoutMember(schema, pruning.remove) : undefined;
+    const removable = Object.hasOwn(properties, pruning.remove) && Object.keys(properties).length > 1 && !(kept.length > 0 && schema.unknownKeys === "strict");
+    return removable ? withoutMember(schema, pruning.remove) : undefined;
   } else if ("any" in pruning) {
-    const plain = pruning.any in properties && JSON.stringify(properties[pruning.any]) !== ANY;
-    simpler = plain ? { ...schema, properties: { ...properties, [pruning.any]: { type: "any" } } } : undefined;
+    const plain = Object.hasOwn(properties, pruning.any) && JSON.stringify(properties[pruning.any]) !== ANY;
+    return plain ? { ...schema, properties: { ...properties, [pruning.any]: { type: "any" } } } : undefined;
   } else if (pruning.drop === "aliases") {
-    simpler = schema.aliases && !Object.keys(schema.aliases).some((alias) => granted.includes(alias)) ? omit(schema, "aliases") : undefined;
-  } else {
-    simpler = schema.unknownKeys ? omit(schema, "unknownKeys") : undefined;
+    return schema.aliases && !Object.keys(schema.aliases).some((alias) => kept.includes(alias)) ? omit(schema, "aliases") : undefined;
   }
-  return simpler && { ...skeleton, tools: Object.fromEntries(Object.entries(skeleton.tools).map(([name, tool]) => [name, { ...tool, schema: structuredClone(simpler) }])) };
+  return schema.unknownKeys ? omit(schema, "unknownKeys") : undefined;
 }
 
 const ANY = JSON.stringify({ type: "any" });

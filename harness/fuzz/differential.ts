@@ -14,12 +14,13 @@ import { loadCaseText, loadedCase, type LoadedCase } from "../loading/loader.ts"
 import { REQUIREMENTS } from "../loading/requirements.ts";
 import { atLevels, levelOf } from "../reporting/summary.ts";
 import type { CaseResult } from "../running/results.ts";
-import { recordsOf, type Observation } from "../running/observation.ts";
+import { recordsOf, type Observation, type PolicyRecord } from "../running/observation.ts";
 import { caseResult, observeCase, runCase } from "../running/runner.ts";
 import { parseYamlFile } from "../loading/source-location.ts";
 import { sameSnapshot, snapshotValue, type Snapshot } from "../values/snapshot.ts";
 import { parsedDecoding, toolDecoding } from "../checking/expectations.ts";
-import { divergenceRequirements, namedFailures, type Naming } from "./divergence.ts";
+import { definitionOf, referencedCall, referencedStep } from "../vocabulary/call-references.ts";
+import { callKey, divergenceRequirements, namedFailures, type Naming } from "./divergence.ts";
 import { decoderMayRefuse, givenReasons } from "./latitude.ts";
 import { caseSkeleton } from "./arbitraries.ts";
 import { compactYaml } from "./render.ts";
@@ -119,7 +120,7 @@ async function search(adapter: Runnable, shard: Shard, options: FuzzOptions): Pr
 /** What the generated cases may use: what the adapter declares. */
 export function fuzzOptionsOf(capabilities: ReadonlySet<string>) {
   const has = (capability: string) => capabilities.has(capability);
-  return { hooks: has("hooks"), approval: has("approval"), batch: has("batch"), handoffs: has("handoffs"), fingerprint: has("fingerprint") };
+  return { hooks: has("hooks"), approval: has("approval"), batch: has("batch"), handoffs: has("handoffs"), fingerprint: has("fingerprint"), toolChanges: has("tool-changes") };
 }
 
 /** How many fuzz runs are going on, and Zod's setting from before the first. */
@@ -195,15 +196,12 @@ async function provisionalCase(skeleton: Skeleton, options: FuzzOptions): Promis
 /** Runs the skeleton on the reference and turns what it did into expectations: the data of a case file. */
 export async function expectedData(skeleton: Skeleton, naming: Pick<Naming, "requirements"> & Partial<Naming>, options: FuzzOptions, seed?: number): Promise<CaseFile> {
   const { requirements } = naming;
-  const observed = await observeCase(options.oracle ?? referenceAdapter, provisional(skeleton), options.timeoutMs);
-  if ("errored" in observed) throw new ReferenceBroke([observed.errored]);
-  const problems = [...observed.observation.runFailures, ...universalFailures(observed.observation)].map((failure) => `${failure.requirement}: ${failure.message}`);
-  if (problems.length > 0) throw new ReferenceBroke(problems);
+  const { observation, kept } = await definiteObservation(skeleton, options);
 
   const primary = REQUIREMENTS.get(requirements[0]!)!;
   const level: Level = requirements.every((id) => REQUIREMENTS.get(id)?.level === "must") ? "must" : "should";
-  // A grant step runs nothing, so there is nothing to expect of it.
-  const steps = skeleton.steps.map((step, index) => (step.turn ? { ...step, expect: expectationsFor(observed.observation, index, naming.calls) } : step));
+  // A grant or redefine step runs nothing, so there is nothing to expect of it.
+  const steps = kept.steps.map((step, index) => (step.turn ? { ...step, expect: expectationsFor(observation, index, naming.calls) } : step));
   // Only a case to write out needs a name of its own.
   const name = seed === undefined ? "fuzz-provisional" : `fuzz-${seed}-${fingerprintOf(skeleton)}`;
   return {
@@ -214,9 +212,48 @@ export async function expectedData(skeleton: Skeleton, naming: Pick<Naming, "req
       `the runtime under test diverged from it on ${requirements.join(", ")}.`,
     level,
     requirements,
-    ...skeleton,
+    ...kept,
     steps,
   };
+}
+
+/** The oracle's observation of a skeleton, which must break no universal check. */
+async function observe(skeleton: Skeleton, options: FuzzOptions): Promise<Observation> {
+  const observed = await observeCase(options.oracle ?? referenceAdapter, provisional(skeleton), options.timeoutMs);
+  if ("errored" in observed) throw new ReferenceBroke([observed.errored]);
+  const problems = [...observed.observation.runFailures, ...universalFailures(observed.observation)].map((failure) => `${failure.requirement}: ${failure.message}`);
+  if (problems.length > 0) throw new ReferenceBroke(problems);
+  return observed.observation;
+}
+
+/**
+ * The oracle's observation of a skeleton, and the skeleton it holds for. A grant that matched a
+ * proposal only because its hash stayed the same across a redefinition of its tool matched by a
+ * choice RFC-0015 leaves open (a runtime may let its hash cover the tool's definition:
+ * spec/latitude.md), so what the resume does could not be expected: the skeleton is then
+ * observed, and written, without its redefinitions.
+ */
+async function definiteObservation(skeleton: Skeleton, options: FuzzOptions): Promise<{ observation: Observation; kept: Skeleton }> {
+  const observed = await observe(skeleton, options);
+  if (!grantedAcrossRedefinition(observed)) return { observation: observed, kept: skeleton };
+  const kept = { ...skeleton, steps: skeleton.steps.filter((step) => !step.redefine) };
+  return { observation: await observe(kept, options), kept };
+}
+
+/** Whether a later proposal of a granted tool, under another definition of it, had the hash a grant holds. */
+function grantedAcrossRedefinition({ testCase: { steps }, turns, log, fingerprints }: Observation): boolean {
+  if (!steps.some((step) => step.redefine)) return false;
+  return steps.some((step, at) => {
+    const granted = step.grant && referencedCall(steps, step.grant.call, at);
+    if (!granted) return false;
+    const { tool } = granted.call;
+    // Over the request: the runtime's fingerprint asked first at the grant; else the suspended proposal's hash.
+    const requested = step.grant!.view === "requested";
+    const outcome = turns.find((turn) => turn.step === granted.step)?.outcomes.get(granted.callId);
+    const hash = requested ? fingerprints.find((record) => record.step === at)?.proposalHash : outcome?.outcome === "suspended" ? outcome.proposal.proposalHash : undefined;
+    const definition = definitionOf(steps, tool, requested ? at : granted.step);
+    return hash !== undefined && log.policies.some((record) => record.step > at && record.tool === tool && record.proposalHash === hash && definitionOf(steps, tool, record.step) !== definition);
+  });
 }
 
 /** Where a case file with this data belongs. */
@@ -245,14 +282,15 @@ export function provisional(skeleton: Skeleton): LoadedCase {
   return generatedCase({ id: "invariant/fuzz", title: "generated", level: "must", requirements: ["INV-5"], ...skeleton });
 }
 
-function expectationsFor(observation: Observation, step: number, requirements?: ReadonlyMap<string, string>): Record<string, CallExpectation> {
+function expectationsFor(observation: Observation, step: number, requirements?: Naming["calls"]): Record<string, CallExpectation> {
   const turn = observation.turns.find((candidate) => candidate.step === step)!;
   const expectations: Record<string, CallExpectation> = {};
   const reasons = givenReasons(observation.testCase);
+  const { steps } = observation.testCase;
   for (const call of turn.calls) {
     const outcome = turn.outcomes.get(call.id)!;
     if (outcome.outcome === "not_attempted") throw new ReferenceBroke([`the reference did not attempt ${call.id}`]);
-    const requirement = requirements?.get(call.id);
+    const requirement = requirements?.get(callKey({ step, callId: call.id }));
     const expectation: CallExpectation = { ...(requirement ? { requirement } : {}), outcome: outcome.outcome };
     // RFC-0015 leaves a strict decoder free to refuse what the reference accepted, and the runtime free to word its own reasons.
     if (decoderMayRefuse(call.arguments) && !(outcome.outcome === "invalid" && outcome.stage === "json")) expectation.decoderMayRefuse = true;
@@ -264,12 +302,16 @@ function expectationsFor(observation: Observation, step: number, requirements?: 
     const views = { requestedArguments: jsonOf(policy?.requestedAtEntry), parsedArguments: jsonOf(policy?.parsedAtEntry), executedArguments: jsonOf(execution?.argsAtEntry) };
     for (const [view, value] of Object.entries(views)) if (value !== undefined) expectation[view as keyof typeof views] = value;
     if (policy) {
-      const earlierSameHash = observation.log.policies
-        .filter((record) => record.seq < policy.seq && record.proposalHash === policy.proposalHash && record.callId !== call.id)
-        .map((record) => record.callId);
+      // Earlier proposals of other calls that their id names from this call: an id a later turn used again names only its latest call.
+      const earlier = observation.log.policies.filter(
+        (record) => record.seq < policy.seq && !(record.step === step && record.callId === call.id) && referencedStep(steps, record.callId, step, call.id) === record.step,
+      );
+      // The same hash only under the same definition of the tool: across a redefinition, a runtime may give the same value another (spec/latitude.md).
+      const sameDefinition = (record: PolicyRecord) => definitionOf(steps, record.tool, record.step) === definitionOf(steps, call.tool, step);
+      const earlierSameHash = earlier.filter((record) => record.proposalHash === policy.proposalHash && sameDefinition(record)).map((record) => record.callId);
       if (earlierSameHash.length > 0) expectation.sameHashAs = [...new Set(earlierSameHash)];
       // The latest earlier proposal with another hash: two effective values must not share one.
-      const other = observation.log.policies.filter((record) => record.seq < policy.seq && record.proposalHash !== policy.proposalHash && record.callId !== call.id).at(-1);
+      const other = earlier.filter((record) => record.proposalHash !== policy.proposalHash).at(-1);
       if (other) expectation.differentHashFrom = [other.callId];
     }
     Object.assign(expectation, attemptExpectations(observation, step, call, expectation));
@@ -294,18 +336,20 @@ function attemptExpectations(observation: Observation, step: number, call: Call,
   delete words.policyEvaluations;
   const handedOver = jsonOf(recordsOf(observation.log.handoffs, step, call.id).at(-1)?.input);
   if (expectation.outcome === "handed_off" && handedOver !== undefined) words.handoffInput = handedOver;
+  // The latest such call that the handoff can name: its id must name it from here (spec/case-format.md, "Call references").
   const twin = observation.turns
     .filter((turn) => turn.step <= step)
-    .flatMap((turn) => turn.calls)
-    .filter((other) => other.id !== call.id && other.arguments === call.arguments && !isHandoffCall(observation.testCase, other))
+    .flatMap((turn) => turn.calls.map((other) => ({ step: turn.step, callId: other.id, call: other })))
+    .filter((other) => !(other.step === step && other.callId === call.id) && other.call.arguments === call.arguments && !isHandoffCall(observation.testCase, other.call))
+    .filter((other) => referencedStep(observation.testCase.steps, other.callId, step, call.id) === other.step)
     .at(-1);
   if (!twin) return words;
-  const decoding = toolDecoding(observation, twin.id);
+  const decoding = toolDecoding(observation, twin);
   const refused = expectation.outcome === "invalid" && expectation.stage === "json";
   const received = recordsOf(observation.log.handoffs, step, call.id).at(-1)?.input;
   // Decoded alike on either evidence a runtime may give: the request view, or its tool's parse (without one).
   const alike = (decoded: Snapshot | undefined) => decoded !== undefined && received !== undefined && sameSnapshot(decoded, received);
-  if (decoding === "refused" ? refused : alike(decoding) && alike(parsedDecoding(observation, twin.id))) words.decodesLike = twin.id;
+  if (decoding === "refused" ? refused : alike(decoding) && alike(parsedDecoding(observation, twin))) words.decodesLike = twin.callId;
   return words;
 }
 

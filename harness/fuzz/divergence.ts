@@ -5,15 +5,19 @@ import { hookAppliesTo, type Call, type CallExpectation, type Hook } from "../lo
 import type { LoadedCase } from "../loading/loader.ts";
 import type { Failure } from "../running/results.ts";
 import { explains } from "../checking/context.ts";
-import { decodedRequest, sameJson } from "../values/snapshot.ts";
+import { decodedRequest, sameJson, snapshotValue } from "../values/snapshot.ts";
 import { structureProblem } from "../../reference/strict-json.ts";
+import { referencedCall, type CallAt } from "../vocabulary/call-references.ts";
 
 export interface Naming {
   /** The case's requirements, the first being the primary one. */
   requirements: string[];
-  /** The requirement each call's expectations test. */
+  /** The requirement each call's expectations test, by callKey: two calls with one id in different turns may test different ones. */
   calls: ReadonlyMap<string, string>;
 }
+
+/** The key of a call of a case in Naming.calls: its step and its id. */
+export const callKey = ({ step, callId }: CallAt): string => `${step}\u0000${callId}`;
 
 /** Words whose failure names the call's requirement, which a generated case has to choose. */
 const CASE_SPECIFIC: ReadonlySet<keyof CallExpectation> = new Set(["outcome", "reason", "stage", "executions", "policyEvaluations", "parsedArguments", "executedArguments", "sameHashAs", "differentHashFrom"]);
@@ -44,9 +48,10 @@ function nameEach(testCase: LoadedCase, failures: readonly Failure[], provisiona
     const expectation = field && callId && step !== undefined && CASE_SPECIFIC.has(field);
     const consequence = expectation && failures.some((cause) => cause.step === step && cause.callId === callId && explains(cause, field));
     const chosen = expectation && !consequence && failure.requirement === provisional;
-    const requirement = chosen ? (calls.get(callId) ?? fieldRequirement(testCase, step, callId, field)) : failure.requirement;
+    const key = expectation ? callKey({ step, callId }) : "";
+    const requirement = chosen ? (calls.get(key) ?? fieldRequirement(testCase, step, callId, field)) : failure.requirement;
     // A consequence keeps its cause's name in the written case only if the call asks for it: a call's default is the case's first requirement, which may refine the cause.
-    if (expectation && !calls.has(callId!)) calls.set(callId!, requirement);
+    if (expectation && !calls.has(key)) calls.set(key, requirement);
     named.push({ ...failure, requirement });
   }
   return { named, calls };
@@ -64,6 +69,9 @@ function fieldRequirement(testCase: LoadedCase, step: number, callId: string, fi
   const editedInPlace = hooks.some((hook) => hook.mutate);
   const denyingHook = hooks.find((hook) => hook.decision === "deny");
   const resumed = resumeRequirement(testCase, step, call, expected);
+  // Denied before any policy ran, and by no hook: the value has no canonical form, which a runtime
+  // may refuse (as the reference does) or evaluate and execute unchanged (spec/latitude.md; DECOY-4, a SHOULD).
+  if (expected.outcome === "denied" && expected.policyEvaluations === 0 && !denyingHook) return "DECOY-4";
   switch (field) {
     case "outcome":
     case "reason":
@@ -100,16 +108,17 @@ const replacesWithFalsy = (hook: Hook) => hook.rewrite !== undefined && "replace
 /**
  * For a call of the granted call's tool after a grant, expected to run or to wait for approval:
  * the same effective value must match the grant, from the same text (APPROVAL-1) or an
- * equivalent one (APPROVAL-2); another value must not (APPROVAL-3).
+ * equivalent one (APPROVAL-2); another value must not (APPROVAL-3). The value granted is the
+ * granted call's effective value, or for a grant over the request its decoded request; the same
+ * raw string means another value after a redefinition that changes what it means.
  */
 function resumeRequirement(testCase: LoadedCase, step: number, call: Call, expected: CallExpectation): string | undefined {
   if (expected.outcome !== "executed" && expected.outcome !== "suspended") return undefined;
-  const granted = testCase.steps.slice(0, step).flatMap((earlier) => (earlier.grant ? [earlier.grant.call] : []));
-  for (const id of granted) {
-    const index = testCase.steps.findIndex((earlier) => earlier.turn?.some((candidate) => candidate.id === id));
-    const original = testCase.steps[index]?.turn?.find((candidate) => candidate.id === id);
+  const granted = testCase.steps.slice(0, step).flatMap((earlier, at) => (earlier.grant ? [{ view: earlier.grant.view, at: referencedCall(testCase.steps, earlier.grant.call, at) }] : []));
+  for (const { view, at: grantedCall } of granted) {
+    const original = grantedCall?.call;
     if (!original || original.tool !== call.tool) continue;
-    const approved = testCase.steps[index]!.expect?.[id]?.parsedArguments;
+    const approved = view === "requested" ? snapshotValue(decodedRequest(original.arguments)) : testCase.steps[grantedCall.step]!.expect?.[original.id]?.parsedArguments;
     if (!sameJson(approved, expected.parsedArguments)) return "APPROVAL-3";
     return original.arguments === call.arguments ? "APPROVAL-1" : "APPROVAL-2";
   }

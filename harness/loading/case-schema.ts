@@ -269,7 +269,7 @@ export const Tool = z.strictObject({
 export type Tool = z.infer<typeof Tool>;
 
 export const Call = z.strictObject({
-  id: Identifier.describe("Call id, unique across the case."),
+  id: Identifier.describe("Call id, unique within its turn; a later turn may use it again, as providers do."),
   tool: z.string().min(1).describe("A tool declared under tools, or a handoff declared under handoffs (a handoff call)."),
   arguments: z.string().describe("The exact string the model produced; write it in single quotes."),
 });
@@ -301,15 +301,15 @@ export const CallExpectation = z.strictObject({
   policyEvaluations: z.number().int().nonnegative().optional().describe("How many times the policy was evaluated (default 1 for executed and suspended, 0 for invalid)."),
   handoffInput: Json.optional().describe("With outcome handed_off: the input the handoff handed the receiving agent."),
   decodesLike: Identifier.optional().describe(
-    "On a handoff call: a tool call of this or an earlier turn with the very same raw string; the handoff must be refused at stage json when that call was, and else handed off with the value that call was decoded to.",
+    "On a handoff call: a tool call of this or an earlier turn with the very same raw string (see \"Call references\"); the handoff must be refused at stage json when that call was, and else handed off with the value that call was decoded to.",
   ),
-  sameHashAs: z.array(Identifier).min(1).optional().describe("Calls of this or an earlier turn with the same proposal hash."),
-  differentHashFrom: z.array(Identifier).min(1).optional().describe("Calls of this or an earlier turn with a different proposal hash."),
+  sameHashAs: z.array(Identifier).min(1).optional().describe("Calls of this or an earlier turn (see \"Call references\") with the same proposal hash."),
+  differentHashFrom: z.array(Identifier).min(1).optional().describe("Calls of this or an earlier turn (see \"Call references\") with a different proposal hash."),
 });
 export type CallExpectation = z.infer<typeof CallExpectation>;
 
 export const Grant = z.strictObject({
-  call: Identifier.describe("A call of an earlier turn."),
+  call: Identifier.describe("A call of an earlier turn: the latest one with this id."),
   view: z
     .enum(["effective", "requested"])
     .default("effective")
@@ -322,13 +322,18 @@ export const Step = z
     turn: z.array(Call).min(1).optional().describe("The calls one model turn proposes."),
     expect: namedRecord(Identifier, CallExpectation).optional().describe("Call id to what must happen to that call; one entry per call of the turn."),
     grant: Grant.optional().describe("Approves a suspended proposal, as a human reviewer would; runs nothing."),
+    redefine: namedRecord(z.string(), Tool)
+      .refine((tools) => Object.keys(tools).length > 0, "at least one tool")
+      .optional()
+      .describe("New definitions for declared tools, in effect from the next turn on, as an application that changes a tool between turns; runs nothing."),
   })
   .superRefine((step, ctx) => {
-    if ((step.turn === undefined) === (step.grant === undefined)) {
-      ctx.addIssue({ code: "custom", message: 'a step is either a "turn" (with "expect") or a "grant"' });
+    const kinds = (["turn", "grant", "redefine"] as const).filter((kind) => step[kind] !== undefined);
+    if (kinds.length !== 1) {
+      ctx.addIssue({ code: "custom", message: `a step is one of a "turn" (with "expect"), a "grant" or a "redefine"; found ${kinds.length ? kinds.join(", ") : "none"}` });
     }
-    if (step.grant !== undefined && step.expect !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["expect"], message: '"expect" goes with a "turn", not with a "grant"' });
+    if (step.turn === undefined && step.expect !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["expect"], message: `"expect" goes with a "turn", not with a "${step.grant !== undefined ? "grant" : "redefine"}"` });
     }
   });
 export type Step = z.infer<typeof Step>;
@@ -369,7 +374,7 @@ export const CaseFile = z
       .describe("Handoff names: a call to one of them is a synthetic handoff call (the model hands the run to another agent), not a tool call."),
     hooks: z.array(Hook).optional().describe("PreToolUse hooks, run in order."),
     policy: Policy.describe("The policy the harness builds and hands to the runtime."),
-    steps: z.array(Step).min(1).describe("Model turns (with expect) and grants, run in order."),
+    steps: z.array(Step).min(1).describe("Model turns (with expect), grants and tool redefinitions, run in order."),
   })
   .meta({ title: "effective-args case", description: "One conformance case for RFC-0015 (spec/case-format.md)." });
 export type CaseFile = z.infer<typeof CaseFile>;

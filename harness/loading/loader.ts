@@ -3,7 +3,8 @@
 import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { packagePath } from "./package-root.ts";
-import { CaseFile, isHandoffCall, type Call, type CallExpectation, type SchemaNode } from "./case-schema.ts";
+import { CaseFile, isHandoffCall, type CallExpectation, type SchemaNode } from "./case-schema.ts";
+import { referencedCall } from "../vocabulary/call-references.ts";
 import { compileSchema } from "../vocabulary/schema.ts";
 import { sameJson } from "../values/snapshot.ts";
 import { FAMILIES, REQUIREMENTS, type Family } from "./requirements.ts";
@@ -173,13 +174,13 @@ function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
   });
   const callables = `declared tools: ${Object.keys(data.tools).join(", ")}${handoffs.size > 0 ? `; handoffs: ${[...handoffs].join(", ")}` : ""}`;
   if (data.policy.mutateLate && !data.policy.mutate) problems.push({ path: ["policy", "mutateLate"], message: '"mutateLate" says when the policy\'s "mutate" happens; the policy has no "mutate"' });
-  const calls = new Map<string, Call>();
+  const earlierCall = (id: string, from: number, by?: string) => referencedCall(data.steps, id, from, by)?.call;
   data.steps.forEach((step, s) => {
     const turnCalls = new Set<string>();
     step.turn?.forEach((call, c) => {
-      if (calls.has(call.id)) problems.push({ path: ["steps", s, "turn", c, "id"], message: `call id "${call.id}" is used twice in this case` });
+      // A later turn may use an id again (providers do); one turn cannot, or its outcomes could not be told apart.
+      if (turnCalls.has(call.id)) problems.push({ path: ["steps", s, "turn", c, "id"], message: `call id "${call.id}" is used twice in this turn` });
       if (!isTool(call.tool) && !handoffs.has(call.tool)) problems.push({ path: ["steps", s, "turn", c, "tool"], message: `unknown tool "${call.tool}"; ${callables}` });
-      calls.set(call.id, call);
       turnCalls.add(call.id);
     });
     for (const [callId, expectation] of Object.entries(step.expect ?? {})) {
@@ -189,14 +190,14 @@ function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
       }
       for (const key of ["sameHashAs", "differentHashFrom"] as const) {
         expectation[key]?.forEach((other, i) => {
-          if (!calls.has(other)) problems.push({ path: ["steps", s, "expect", callId, key, i], message: `"${other}" is not a call of this or an earlier turn` });
+          if (!earlierCall(other, s, callId)) problems.push({ path: ["steps", s, "expect", callId, key, i], message: `"${other}" is not another call of this turn or a call of an earlier turn` });
         });
       }
       const tool = step.turn?.find((call) => call.id === callId)?.tool ?? "";
       const kind = handoffs.has(tool) ? "handoff" : isTool(tool) ? "tool" : undefined;
       problems.push(...expectationProblems(expectation, data, ["steps", s, "expect", callId], kind));
       if (expectation.decodesLike !== undefined) {
-        const other = calls.get(expectation.decodesLike);
+        const other = earlierCall(expectation.decodesLike, s, callId);
         const own = step.turn?.find((call) => call.id === callId);
         const at = ["steps", s, "expect", callId, "decodesLike"];
         if (!other || handoffs.has(other.tool)) problems.push({ path: at, message: `"${expectation.decodesLike}" is not a tool call of this or an earlier turn` });
@@ -206,10 +207,16 @@ function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
     step.turn?.forEach((call, c) => {
       if (!Object.hasOwn(step.expect ?? {}, call.id)) problems.push({ path: ["steps", s, "turn", c], message: `call "${call.id}" has no entry under "expect"` });
     });
-    if (step.grant && !calls.has(step.grant.call)) {
+    const granted = step.grant && earlierCall(step.grant.call, s);
+    if (step.grant && !granted) {
       problems.push({ path: ["steps", s, "grant", "call"], message: `"${step.grant.call}" is not a call of an earlier turn` });
-    } else if (step.grant?.view === "requested" && !isJsonText(calls.get(step.grant.call)!.arguments)) {
+    } else if (step.grant?.view === "requested" && !isJsonText(granted!.arguments)) {
       problems.push({ path: ["steps", s, "grant", "view"], message: `a grant over the request needs a decodable request, and the arguments of "${step.grant.call}" are not JSON` });
+    }
+    for (const [name, tool] of Object.entries(step.redefine ?? {})) {
+      // A redefinition changes a tool the model already has; hooks and handoffs name the declared ones.
+      if (!isTool(name)) problems.push({ path: ["steps", s, "redefine", name], message: `"${name}" is not a declared tool; a redefinition changes one of: ${Object.keys(data.tools).join(", ")}` });
+      problems.push(...defaultProblems(tool.schema, ["steps", s, "redefine", name, "schema"]));
     }
   });
   for (const [name, tool] of Object.entries(data.tools)) problems.push(...defaultProblems(tool.schema, ["tools", name, "schema"]));
@@ -289,5 +296,6 @@ export function capabilitiesOf(data: CaseFile): Capability[] {
   if (data.steps.some((step) => (step.turn?.length ?? 0) > 1)) needs.add("batch");
   if (data.steps.some((step) => step.grant?.view === "requested")) needs.add("fingerprint");
   if (data.steps.some((step) => step.turn?.some((call) => isHandoffCall(data, call)))) needs.add("handoffs");
+  if (data.steps.some((step) => step.redefine)) needs.add("tool-changes");
   return [...needs].sort();
 }

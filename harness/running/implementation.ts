@@ -3,6 +3,7 @@
 import { types } from "node:util";
 import type { Adapter, Capability, ModelCall } from "../adapter.ts";
 import type { LoadedCase } from "../loading/loader.ts";
+import type { Tool } from "../loading/case-schema.ts";
 import type { ObservedOutcome, ProbeLog } from "./observation.ts";
 
 /** The implementation broke (threw, hung, crashed, broke the protocol): the case is "errored". */
@@ -49,6 +50,8 @@ export interface CaseSession {
   runTurn(calls: readonly ModelCall[], turn: number): Promise<ObservedOutcome[]>;
   /** The runtime's own proposal hash for a tool and a value (the "fingerprint" capability). */
   fingerprint?(toolName: string, args: unknown): Promise<string>;
+  /** Changes the definitions of these tools from the next turn on (the "tool-changes" capability; a "redefine" step). */
+  redefineTools(tools: Readonly<Record<string, Tool>>): Promise<void>;
   close(): Promise<void>;
 }
 

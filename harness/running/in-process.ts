@@ -20,6 +20,7 @@ export function inProcess(adapter: Adapter): Implementation {
       const probes = createProbes(testCase, adapter.schemaLibrary ?? "zod4");
       const session = await within(() => adapter.createSession(probes.wiring), "createSession");
       const fingerprint = session.fingerprint?.bind(session);
+      const redefineTools = session.redefineTools?.bind(session);
       return {
         log: probes.log,
         hashes: adapter.capabilities.includes("proposal-hash"),
@@ -28,6 +29,8 @@ export function inProcess(adapter: Adapter): Implementation {
         runTurn: async (calls, turn) => {
           const outcomes = observeInProcessOutcomes(await within(() => session.runTurn(calls, turn), `turn ${turn}`), snapshot);
           if (holdsTooDeep(probes.log, outcomes)) throw new ImplementationBroke(tooDeepToRead(`a value the adapter handed over in turn ${turn}`));
+          // The runtime never took the application's change: nothing it did after it tests the case.
+          if (probes.staleUses.length > 0) throw new ImplementationBroke(`in turn ${turn}, the runtime used ${probes.staleUses[0]}: the adapter's redefineTools did not reach it`);
           return outcomes;
         },
         ...(fingerprint && {
@@ -39,6 +42,11 @@ export function inProcess(adapter: Adapter): Implementation {
             return hash;
           },
         }),
+        async redefineTools(tools) {
+          if (!redefineTools) throw new ImplementationBroke('the adapter declares "tool-changes", but its session has no redefineTools');
+          const wired = probes.redefine(tools);
+          await within(() => redefineTools(wired), "redefineTools");
+        },
         async close() {
           try {
             await within(() => session.close?.(), "close");

@@ -3,7 +3,7 @@
 // the adapter's own word, and they never throw at the runtime, whatever it hands them. Every
 // record carries a global sequence number and the step it fell in.
 import type { PolicyDecision, PreToolUseHook, PreToolUseHookResult, SchemaLibrary, SessionWiring, ToolPolicyInput, WiredHandoff, WiredTool } from "../adapter.ts";
-import { hookAppliesTo } from "../loading/case-schema.ts";
+import { hookAppliesTo, type Tool } from "../loading/case-schema.ts";
 import type { LoadedCase } from "../loading/loader.ts";
 import { compileSchema, observedSchema } from "../vocabulary/schema.ts";
 import { decide } from "../vocabulary/policy.ts";
@@ -19,6 +19,10 @@ export interface Probes {
   grants: Set<string>;
   /** Tags every later record with this step index. */
   enterStep(step: number): void;
+  /** What the runtime used after a redefinition had replaced it (the old schema or tool of a redefined tool), once each. */
+  staleUses: readonly string[];
+  /** New probes for the redefined tools (a "redefine" step): every tool the runtime has from now on. */
+  redefine(tools: Readonly<Record<string, Tool>>): Readonly<Record<string, WiredTool>>;
 }
 
 export function createProbes(testCase: LoadedCase, library: SchemaLibrary = "zod4"): Probes {
@@ -28,24 +32,37 @@ export function createProbes(testCase: LoadedCase, library: SchemaLibrary = "zod
   let step = 0;
   const stamp = () => ({ seq: ++seq, step });
 
-  const tools: Record<string, WiredTool> = {};
-  for (const [name, definition] of Object.entries(testCase.tools)) {
+  // The probes a redefinition replaced, by what they were: a runtime that still uses one ignored the change.
+  const retired = new Map<WiredTool, string>();
+  const staleUses: string[] = [];
+  const toolProbe = (name: string, definition: Tool): WiredTool => {
+    const stale = () => {
+      const what = retired.get(probe);
+      if (what !== undefined && !staleUses.includes(what)) staleUses.push(what);
+    };
     // A parse runs synchronously from its start to its output, so `current` is this parse's record.
     let current: ParseRecord | undefined;
-    const begin = (input: unknown) => log.parses.push((current = { ...stamp(), tool: name, input: snapshot(input) }));
+    const begin = (input: unknown) => {
+      stale();
+      log.parses.push((current = { ...stamp(), tool: name, input: snapshot(input) }));
+    };
     const end = (output: unknown) => {
       if (current) current.output = snapshot(output);
     };
-    tools[name] = {
+    const probe: WiredTool = {
       name,
       schema: observedSchema(compileSchema(definition.schema, library), library, begin, end),
       execute(args, context) {
+        stale();
         log.executions.push({ ...stamp(), callId: String(context?.callId), tool: name, argsRef: args, argsAtEntry: snapshot(args), inherited: inheritedMembers(args) });
         if (definition.mutate) applyEditInPlace(args, definition.mutate);
         return { ok: true };
       },
     };
-  }
+    return probe;
+  };
+  const tools: Record<string, WiredTool> = {};
+  for (const [name, definition] of Object.entries(testCase.tools)) tools[name] = toolProbe(name, definition);
 
   // A handoff probe records what the receiving agent was handed; it has no schema (RFC-0015 adds none).
   const handoffs: Record<string, WiredHandoff> = {};
@@ -114,6 +131,7 @@ export function createProbes(testCase: LoadedCase, library: SchemaLibrary = "zod
     );
   };
 
+  let current: Record<string, WiredTool> = tools;
   return {
     wiring: { agentName: AGENT_NAME, tools, handoffs, hooks, policy },
     log,
@@ -121,5 +139,15 @@ export function createProbes(testCase: LoadedCase, library: SchemaLibrary = "zod
     enterStep(next) {
       step = next;
     },
+    redefine(redefined) {
+      // A new map, so that a runtime holding the old one is not changed behind its back.
+      current = { ...current };
+      for (const [name, definition] of Object.entries(redefined)) {
+        retired.set(current[name]!, `the definition of tool ${name} from before step ${step + 1} redefined it`);
+        current[name] = toolProbe(name, definition);
+      }
+      return current;
+    },
+    staleUses,
   };
 }

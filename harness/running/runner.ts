@@ -7,12 +7,13 @@ import type { LoadedCase } from "../loading/loader.ts";
 import type { Capability } from "../adapter.ts";
 import { ImplementationBroke, isImplementation, isImplementationBroke, type CaseSession, type Implementation, type Runnable } from "./implementation.ts";
 import { inProcess } from "./in-process.ts";
-import { describeOutcome, type ObservedOutcome, type Observation, type PolicyRecord, type TurnObservation } from "./observation.ts";
+import { describeOutcome, recordsOf, type ObservedOutcome, type Observation, type PolicyRecord, type TurnObservation } from "./observation.ts";
 import type { CaseResult, Failure } from "./results.ts";
 import { explains } from "../checking/context.ts";
 import { callRequirement, consequenceRequirement } from "../checking/attribution.ts";
 import { sameSnapshot, snapshot } from "../values/snapshot.ts";
 import { notApplicableTo } from "../loading/requirements.ts";
+import { referencedStep } from "../vocabulary/call-references.ts";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -78,7 +79,7 @@ export function judgeObserved(implementation: Pick<Implementation, "capabilities
   const universal = universalFailures(observation);
   // A requirement the runtime has nothing for (its proposal hash) is neither broken nor held.
   const notApplicable = notApplicableTo(implementation.capabilities);
-  const failures = [...consequences(observation.runFailures, universal), ...universal, ...expectationFailures(observation, universal)].filter((failure) => !notApplicable.has(failure.requirement));
+  const failures = [...consequences(testCase, observation.runFailures, universal), ...universal, ...expectationFailures(observation, universal)].filter((failure) => !notApplicable.has(failure.requirement));
   if (failures.length > 0) return finish({ status: "failed", failures });
   if (testCase.requirements.every((id) => notApplicable.has(id))) return finish({ status: "skipped", failures, reason: notApplicableReason(testCase.requirements) });
   return finish({ status: "passed", failures });
@@ -106,9 +107,10 @@ export function missingCapabilities(implementation: Pick<Implementation, "capabi
 }
 
 /** A grant that could not be given for a call whose outcome a universal failure accounts for shows a consequence of that. */
-function consequences(runFailures: readonly Failure[], universal: readonly Failure[]): Failure[] {
+function consequences(testCase: LoadedCase, runFailures: readonly Failure[], universal: readonly Failure[]): Failure[] {
   return runFailures.map((failure) => {
-    const cause = universal.find((candidate) => candidate.callId === failure.callId && explains(candidate, "outcome"));
+    const callStep = failure.callId === undefined || failure.step === undefined ? undefined : referencedStep(testCase.steps, failure.callId, failure.step);
+    const cause = universal.find((candidate) => candidate.callId === failure.callId && candidate.step === callStep && explains(candidate, "outcome"));
     return cause ? { ...failure, requirement: consequenceRequirement(cause, failure.requirement) } : failure;
   });
 }
@@ -145,6 +147,10 @@ async function runSteps(session: CaseSession, testCase: LoadedCase): Promise<Obs
       // A grant binds to the runtime's proposal hash; a runtime without one cannot be granted anything.
       if (observation.hashes) await giveGrant(definition.grant, step, observation, session);
       else observation.ungrantedFrom ??= step;
+      continue;
+    }
+    if (definition.redefine) {
+      await session.redefineTools(definition.redefine);
       continue;
     }
     const calls = definition.turn ?? [];
@@ -186,9 +192,12 @@ function outcomesByCall(reported: readonly ObservedOutcome[], calls: readonly Ca
  * really handed out.
  */
 async function giveGrant(grant: Grant, step: number, observation: Observation, session: CaseSession): Promise<void> {
-  const turn = observation.turns.find((candidate) => candidate.calls.some((call) => call.id === grant.call));
+  // The latest call with that id: a provider may have used it again since (spec/case-format.md, "Call references").
+  const callStep = referencedStep(observation.testCase.steps, grant.call, step);
+  const turn = observation.turns.find((candidate) => candidate.step === callStep);
   const call = turn?.calls.find((candidate) => candidate.id === grant.call);
-  const fail = (message: string) => void observation.runFailures.push({ requirement: callRequirement(observation.testCase, grant.call), message, step, callId: grant.call });
+  const requirement = callRequirement(observation.testCase, { step: callStep ?? step, callId: grant.call });
+  const fail = (message: string) => void observation.runFailures.push({ requirement, message, step, callId: grant.call });
   if (!turn || !call) return fail(`cannot grant approval for ${grant.call}: no such call ran`);
   if (grant.view === "effective") {
     const outcome = turn.outcomes.get(call.id);
@@ -207,7 +216,7 @@ async function giveGrant(grant: Grant, step: number, observation: Observation, s
     return proposalHash;
   };
   session.grants.add(await asked(JSON.parse(call.arguments)));
-  const evaluated = observation.log.policies.filter((record) => record.callId === call.id).at(-1);
+  const evaluated = recordsOf(observation.log.policies, turn.step, call.id).at(-1);
   if (!evaluated?.parsedAtEntry.json) return;
   // As the runtime holds it first (a fingerprint that hashes member order as given agrees with
   // the pipeline only on sorted values), then in sorted order when that is another text.

@@ -5,7 +5,7 @@
 // suspends, and has every shape spec/fuzzing.md promises. Seeded; fast-check prints the seed on failure.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { SchemaNode } from "../../harness/loading/case-schema.ts";
+import type { Call, SchemaNode } from "../../harness/loading/case-schema.ts";
 import { loadCaseText } from "../../harness/loading/loader.ts";
 import { caseSkeleton, formatted, hostileRaw, latin1Twin, prunings, toolSchema, valueFor, type FuzzOptions } from "../../harness/fuzz/arbitraries.ts";
 import { provisional, renderCase, type Skeleton } from "../../harness/fuzz/differential.ts";
@@ -39,6 +39,39 @@ const loadErrors = (skeleton: Skeleton) => {
 };
 
 const callsOf = (skeleton: Skeleton) => skeleton.steps.flatMap((step) => step.turn ?? []);
+
+/** The calls of a skeleton's turns that take again an id of an earlier turn, with the call that had it last and the step of each. */
+function reusedIds(skeleton: Skeleton): { step: number; call: Call; earlier: Call; earlierStep: number }[] {
+  const reused: { step: number; call: Call; earlier: Call; earlierStep: number }[] = [];
+  const last = new Map<string, { call: Call; step: number }>();
+  skeleton.steps.forEach((step, index) => {
+    for (const call of step.turn ?? []) {
+      const before = last.get(call.id);
+      if (before) reused.push({ step: index, call, earlier: before.call, earlierStep: before.step });
+    }
+    for (const call of step.turn ?? []) last.set(call.id, { call, step: index });
+  });
+  return reused;
+}
+
+/** How a redefinition changed a tool's schema: the kinds of spec/fuzzing.md, by comparing the two. */
+function schemaChanges(before: SchemaNode, after: SchemaNode): string[] {
+  const changes: string[] = [];
+  const [was, now] = [before.properties ?? {}, after.properties ?? {}];
+  if ((before.unknownKeys ?? "strip") !== (after.unknownKeys ?? "strip")) changes.push("unknownKeys");
+  for (const key of Object.keys(now)) if (!Object.hasOwn(was, key)) changes.push("added");
+  for (const key of Object.keys(was)) {
+    if (!Object.hasOwn(now, key)) {
+      changes.push("removed");
+      continue;
+    }
+    const [old, node] = [was[key]!, now[key]!];
+    if (node.default !== undefined && JSON.stringify(node.default) !== JSON.stringify(old.default)) changes.push("default");
+    if (node.optional && !old.optional) changes.push("optional");
+    if ((node.transforms?.length ?? 0) > (old.transforms?.length ?? 0)) changes.push("transform");
+  }
+  return changes;
+}
 
 describe("a generated tool schema", () => {
   it("is an object of one to four known members, nested at most twice, each with at most one of optional and default, aliases naming a member", () => {
@@ -174,7 +207,7 @@ describe("a Latin-1 twin", () => {
 });
 
 describe("a generated case skeleton", () => {
-  const all: FuzzOptions = { hooks: true, approval: true, batch: true, handoffs: true, fingerprint: true };
+  const all: FuzzOptions = { hooks: true, approval: true, batch: true, handoffs: true, fingerprint: true, toolChanges: true };
   const none: FuzzOptions = { hooks: false, approval: false, batch: false };
 
   it("loads as a case, with tool_a (and tool_b, tool_c of the same schema), numbered calls and hooks, and a policy over the tool's own members", () => {
@@ -184,10 +217,20 @@ describe("a generated case skeleton", () => {
         expect(Object.keys(skeleton.tools).filter((name) => name !== "tool_b" && name !== "tool_c")).toEqual(["tool_a"]);
         for (const other of [skeleton.tools.tool_b, skeleton.tools.tool_c]) if (other) expect(other.schema).toEqual(skeleton.tools.tool_a!.schema);
         const members = Object.keys(skeleton.tools.tool_a!.schema.properties ?? {});
-        const ids = callsOf(skeleton).map((call) => call.id);
-        expect(ids).toEqual(ids.map((_, index) => `c${index + 1}`));
+        // New ids are c1, c2... in order; a call may take again an id of an earlier turn, never one of its own turn.
+        const fresh = [...new Set(callsOf(skeleton).map((call) => call.id))];
+        expect(fresh).toEqual(fresh.map((_, index) => `c${index + 1}`));
+        for (const step of skeleton.steps) expect(new Set(step.turn?.map((call) => call.id)).size).toBe(step.turn?.length ?? 0);
         expect(skeleton.steps.filter((step) => step.turn).length).toBeGreaterThanOrEqual(1);
-        expect(skeleton.steps.length).toBeLessThanOrEqual(3);
+        expect(skeleton.steps.length).toBeLessThanOrEqual(4);
+        // A redefinition: of a declared tool, just before the last turn, with a turn before it.
+        skeleton.steps.forEach((step, index) => {
+          if (!step.redefine) return;
+          expect(Object.keys(step.redefine).every((name) => Object.hasOwn(skeleton.tools, name))).toBe(true);
+          expect(index).toBe(skeleton.steps.length - 2);
+          expect(skeleton.steps[index + 1]!.turn).toBeDefined();
+          expect(skeleton.steps.slice(0, index).some((earlier) => earlier.turn)).toBe(true);
+        });
         // Four only in the batch that mixes outcomes.
         for (const step of skeleton.steps) expect(step.turn?.length ?? 0).toBeLessThanOrEqual(4);
         for (const rule of skeleton.policy.rules ?? []) if (rule.when.pointer) expect(members).toContain(rule.when.pointer.slice(1));
@@ -201,7 +244,8 @@ describe("a generated case skeleton", () => {
   it("grants only a call the reference suspends, so the case holds on the reference, pruned or not", async () => {
     const granting = fc.sample(caseSkeleton(all).filter((skeleton) => skeleton.steps.some((step) => step.grant)), { seed: settings.seed, numRuns: 20 });
     for (const skeleton of granting.flatMap((each) => [each, ...prunings(each)])) {
-      expect(skeleton.steps.map((step) => Object.keys(step)[0])).toEqual(["turn", "grant", "turn"]);
+      expect(skeleton.steps.map((step) => Object.keys(step)[0]).filter((kind) => kind !== "redefine")).toEqual(["turn", "grant", "turn"]);
+      expect(skeleton.steps.findIndex((step) => step.redefine)).not.toBe(1);
       expect(skeleton.steps[1]!.grant).toEqual({ call: "c1", view: expect.stringMatching(/^(effective|requested)$/) });
       expect(skeleton.policy.rules?.[0]).toEqual({ when: { granted: true }, decision: "allow" });
       expect(loadErrors(skeleton)).toEqual([]);
@@ -219,9 +263,33 @@ describe("a generated case skeleton", () => {
     expect([...changes].sort()).toEqual(["aliases", "any", "removed", "unknownKeys"]);
   });
 
+  it("prunes a redefined schema alike, where the pruning applies to it", () => {
+    const redefining = fc.sample(caseSkeleton(all).filter((skeleton) => skeleton.steps.some((step) => step.redefine)), { seed: settings.seed, numRuns: 30 });
+    const members = (node: SchemaNode) => Object.keys(node.properties ?? {});
+    let removed = 0;
+    for (const skeleton of redefining) {
+      for (const each of prunings(skeleton)) {
+        expect(loadErrors(each)).toEqual([]);
+        const gone = members(skeleton.tools.tool_a!.schema).filter((key) => !members(each.tools.tool_a!.schema).includes(key));
+        each.steps.forEach((step, index) => {
+          for (const [name, tool] of Object.entries(step.redefine ?? {})) {
+            const before = skeleton.steps[index]!.redefine![name]!.schema;
+            for (const key of gone) {
+              if (!members(before).includes(key) || members(before).length < 2) continue;
+              expect(members(tool.schema)).not.toContain(key);
+              removed += 1;
+            }
+          }
+        });
+      }
+    }
+    expect(removed).toBeGreaterThan(0);
+  });
+
   it("uses hooks, approvals, grants and batches only when asked, and each of them sometimes when asked", () => {
     const without = fc.sample(caseSkeleton(none), { seed: settings.seed, numRuns: 300 });
     expect(without.some((skeleton) => skeleton.hooks)).toBe(false);
+    expect(without.some((skeleton) => skeleton.steps.some((step) => step.redefine))).toBe(false);
     expect(without.some((skeleton) => skeleton.policy.rules?.some((rule) => rule.decision === "require_approval"))).toBe(false);
     expect(without.some((skeleton) => skeleton.steps.some((step) => step.grant))).toBe(false);
     expect(without.some((skeleton) => skeleton.steps.some((step) => step.turn!.length > 1))).toBe(false);
@@ -232,6 +300,7 @@ describe("a generated case skeleton", () => {
     expect(withAll.some((skeleton) => skeleton.steps.some((step) => step.grant))).toBe(true);
     expect(withAll.some((skeleton) => skeleton.steps.some((step) => step.turn && step.turn.length > 1))).toBe(true);
     expect(withAll.some((skeleton) => skeleton.steps.length > 1)).toBe(true);
+    expect(withAll.some((skeleton) => skeleton.steps.some((step) => step.redefine))).toBe(true);
     expect(withAll.some((skeleton) => skeleton.policy.mutate)).toBe(true);
     expect(withAll.some((skeleton) => skeleton.policy.otherwise === "deny")).toBe(true);
     expect(withAll.some((skeleton) => skeleton.hooks?.[0]?.decision)).toBe(true);
@@ -245,7 +314,7 @@ describe("a generated case skeleton", () => {
     const some = (shape: string, holds: (skeleton: Skeleton) => boolean) => expect(samples.some(holds), shape).toBe(true);
     const hooks = (skeleton: Skeleton) => skeleton.hooks ?? [];
     const raws = (skeleton: Skeleton) => callsOf(skeleton).map((call) => call.arguments);
-    const resumed = (skeleton: Skeleton) => (skeleton.steps[1]?.grant ? { first: skeleton.steps[0]!.turn![0]!.arguments, again: skeleton.steps[2]!.turn![0]!.arguments } : undefined);
+    const resumed = (skeleton: Skeleton) => (skeleton.steps[1]?.grant ? { first: skeleton.steps[0]!.turn![0]!.arguments, again: skeleton.steps.at(-1)!.turn![0]!.arguments } : undefined);
 
     some("a resume with the same text", (skeleton) => resumed(skeleton)?.again === resumed(skeleton)?.first);
     some("a resume with an equivalent text", (skeleton) => { const pair = resumed(skeleton); return !!pair && pair.again !== pair.first && decodes(pair.again) && sameJson(JSON.parse(pair.again), JSON.parse(pair.first)); });
@@ -278,11 +347,45 @@ describe("a generated case skeleton", () => {
       ["a name written twice, once escaped", /\\u00[0-9a-f]{2}/],
     ];
     for (const [shape, pattern] of texts) some(shape, (skeleton) => raws(skeleton).some((raw) => pattern.test(raw)));
+    // Call ids used again, as providers that number calls per response do (spec/case-format.md, "Call references").
+    some("a call id used again in a later turn, with other raw arguments", (skeleton) => reusedIds(skeleton).some(({ call, earlier }) => call.arguments !== earlier.arguments));
+    some("a call id used again in a later turn, with the same raw arguments", (skeleton) => reusedIds(skeleton).some(({ call, earlier }) => call.arguments === earlier.arguments));
+    some("a call id used again right after its grant, with other raw arguments", (skeleton) =>
+      reusedIds(skeleton).some(({ step, call, earlier }) => skeleton.steps.slice(0, step).some((before) => before.grant?.call === call.id) && call.arguments !== earlier.arguments),
+    );
+    some("a call id used again right after its grant, with the same raw arguments", (skeleton) =>
+      reusedIds(skeleton).some(({ step, call, earlier }) => skeleton.steps.slice(0, step).some((before) => before.grant?.call === call.id) && call.arguments === earlier.arguments),
+    );
+    // Tools redefined between turns: every kind of change, after a grant, and meeting the same request again.
+    const redefined = (skeleton: Skeleton) => skeleton.steps.flatMap((step) => Object.entries(step.redefine ?? {}).map(([name, tool]) => schemaChanges(skeleton.tools[name]!.schema, tool.schema)));
+    for (const change of ["default", "added", "removed", "optional", "transform", "unknownKeys"]) some(`a redefinition: ${change}`, (skeleton) => redefined(skeleton).some((changes) => changes.includes(change)));
+    some("a redefinition between a grant and a later turn", (skeleton) => skeleton.steps.some((step, index) => step.redefine && skeleton.steps.slice(0, index).some((before) => before.grant)));
+    some("a redefinition of the granted tool, then the granted call's raw string again", (skeleton) => {
+      const grant = skeleton.steps.findIndex((step) => step.grant);
+      const granted = grant < 0 ? undefined : reusedOrNamed(skeleton, skeleton.steps[grant]!.grant!.call, grant);
+      const change = skeleton.steps.findIndex((step) => step.redefine);
+      return !!granted && change > grant && Object.hasOwn(skeleton.steps[change]!.redefine!, granted.tool) && skeleton.steps[change + 1]!.turn!.some((call) => call.tool === granted.tool && call.arguments === granted.arguments);
+    });
+    some("a redefinition, then an earlier call's raw string again to that tool", (skeleton) => {
+      const change = skeleton.steps.findIndex((step) => step.redefine);
+      if (change < 0) return false;
+      const before = skeleton.steps.slice(0, change).flatMap((step) => step.turn ?? []);
+      return skeleton.steps[change + 1]!.turn!.some((call) => Object.hasOwn(skeleton.steps[change]!.redefine!, call.tool) && before.some((earlier) => earlier.tool === call.tool && earlier.arguments === call.arguments));
+    });
     some("a nested object value", (skeleton) => raws(skeleton).some((raw) => decodes(raw) && Object.values(JSON.parse(raw) as object).some((member) => typeof member === "object" && member !== null && !Array.isArray(member) && Object.keys(member).length > 1)));
   });
 });
 
 const decodes = (raw: string) => decodedRequest(raw) !== undefined;
+
+/** The latest call with this id before `step`. */
+function reusedOrNamed(skeleton: Skeleton, id: string, step: number): Call | undefined {
+  return skeleton.steps
+    .slice(0, step)
+    .flatMap((each) => each.turn ?? [])
+    .filter((call) => call.id === id)
+    .at(-1);
+}
 
 /** Which pruning turned `before` into `after`. */
 function schemaChange(before: SchemaNode, after: SchemaNode): string {

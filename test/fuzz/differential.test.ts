@@ -12,8 +12,10 @@ import { describe, expect, it } from "vitest";
 import type { Adapter } from "../../harness/adapter.ts";
 import { reportFuzzOutcome } from "../../harness/commands/fuzz.ts";
 import { caseSkeleton } from "../../harness/fuzz/arbitraries.ts";
-import { expectedData, fuzz, generatedCase, writtenCase, type FuzzOutcome } from "../../harness/fuzz/differential.ts";
+import { expectedData, fuzz, generatedCase, renderCase, writtenCase, type FuzzOutcome, type Skeleton } from "../../harness/fuzz/differential.ts";
+import { callKey } from "../../harness/fuzz/divergence.ts";
 import { loadCaseText } from "../../harness/loading/loader.ts";
+import type { Tool } from "../../harness/loading/case-schema.ts";
 import { runCase } from "../../harness/running/runner.ts";
 import referenceAdapter from "../../reference/adapter.ts";
 import doubleParse from "../mutants/double-parse.ts";
@@ -61,8 +63,9 @@ describe("fuzz", () => {
 });
 
 describe("a case built directly from generated data", () => {
-  const skeletons = caseSkeleton({ hooks: true, approval: true, batch: true });
-  const naming = { requirements: ["HOOK-1", "INV-5"], calls: new Map([["c1", "INV-5"]]) };
+  // Every word the generators write, redefinitions and ids used again included.
+  const skeletons = caseSkeleton({ hooks: true, approval: true, batch: true, handoffs: true, fingerprint: true, toolChanges: true });
+  const naming = { requirements: ["HOOK-1", "INV-5"], calls: new Map([[callKey({ step: 0, callId: "c1" }), "INV-5"]]) };
 
   // The search skips YAML and the loader's checks; this keeps the shortcut from drifting from them.
   it.each([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])("equals what the loader makes of it written out (seed %i)", async (seed) => {
@@ -77,6 +80,85 @@ describe("a case built directly from generated data", () => {
       }),
       { seed, numRuns: 40 },
     );
+  });
+});
+
+describe("expectations written with call ids used again and tools redefined", () => {
+  const tool: Tool = { schema: { type: "object", properties: { path: { type: "string" } } } };
+  const turn = (...calls: [string, string, string?][]) => ({ turn: calls.map(([id, raw, name]) => ({ id, tool: name ?? "tool_a", arguments: raw })) });
+  const expected = async (skeleton: Skeleton, calls = new Map<string, string>()) => {
+    const data = await expectedData(skeleton, { requirements: ["INV-5", ...new Set(calls.values())], calls }, options, 1);
+    writtenCase(data);
+    return data.steps.map((step) => step.expect);
+  };
+
+  it("names by id only a call the id resolves to from the referring call: the latest with that id in an earlier turn", async () => {
+    // c1 twice, then c2 with the first c1's value: "c1" from c2 names the second c1, whose hash differs.
+    const skeleton: Skeleton = {
+      tools: { tool_a: tool },
+      policy: { rules: [], otherwise: "allow" },
+      steps: [turn(["c1", '{"path": "/a"}']), turn(["c1", '{"path": "/b"}']), turn(["c2", '{"path": "/a"}'])],
+    };
+    const [first, second, third] = await expected(skeleton);
+    expect(first!.c1).not.toHaveProperty("differentHashFrom");
+    expect(second!.c1).toMatchObject({ differentHashFrom: ["c1"] });
+    expect(second!.c1).not.toHaveProperty("sameHashAs");
+    expect(third!.c2).toMatchObject({ differentHashFrom: ["c1"] });
+    expect(third!.c2).not.toHaveProperty("sameHashAs");
+  });
+
+  it("names the same hash under an id used again, and a tool call the handoff decoded like under the handoff's own id", async () => {
+    const skeleton: Skeleton = {
+      tools: { tool_a: tool },
+      handoffs: ["handoff_a"],
+      policy: { rules: [], otherwise: "allow" },
+      steps: [turn(["c1", '{"path": "/a"}']), turn(["c1", '{ "path" : "/a" }']), turn(["c1", '{ "path" : "/a" }', "handoff_a"])],
+    };
+    const [, second, third] = await expected(skeleton);
+    expect(second!.c1).toMatchObject({ sameHashAs: ["c1"] });
+    expect(third!.c1).toMatchObject({ outcome: "handed_off", decodesLike: "c1" });
+  });
+
+  it("gives two calls with one id in different turns their own requirement", async () => {
+    const skeleton: Skeleton = { tools: { tool_a: tool }, policy: { rules: [], otherwise: "allow" }, steps: [turn(["c1", '{"path": "/a"}']), turn(["c1", '{"path": "/b"}'])] };
+    const [first, second] = await expected(skeleton, new Map([[callKey({ step: 1, callId: "c1" }), "INV-4"]]));
+    expect(first!.c1).not.toHaveProperty("requirement");
+    expect(second!.c1).toMatchObject({ requirement: "INV-4" });
+  });
+
+  it("leaves the hash of one value under two definitions of its tool free: no sameHashAs across a redefinition", async () => {
+    // The redefinition adds an optional member, so the same request keeps its value; a runtime may still let the new definition change its hash.
+    const redefined: Tool = { schema: { ...tool.schema, properties: { ...tool.schema.properties, mode: { type: "string", optional: true } } } };
+    const skeleton: Skeleton = { tools: { tool_a: tool }, policy: { rules: [], otherwise: "allow" }, steps: [turn(["c1", '{"path": "/a"}']), { redefine: { tool_a: redefined } }, turn(["c2", '{"path": "/a"}'], ["c3", '{"path": "/a"}'])] };
+    const [, , third] = await expected(skeleton);
+    expect(third!.c2).not.toHaveProperty("sameHashAs");
+    expect(third!.c3).toMatchObject({ sameHashAs: ["c2"] });
+  });
+
+  it("writes a grant met across a redefinition of its tool only where the resume means another value: else without the redefinition", async () => {
+    const policy = { rules: [{ when: { granted: true }, decision: "allow" as const }], otherwise: "require_approval" as const };
+    const grantThen = (redefined: Tool): Skeleton => ({
+      tools: { tool_a: tool },
+      policy,
+      steps: [turn(["c1", '{"path": "/a"}']), { grant: { call: "c1", view: "effective" } }, { redefine: { tool_a: redefined } }, turn(["c1", '{"path": "/a"}'])],
+    });
+    const kept = await expectedData(grantThen({ schema: { ...tool.schema, properties: { path: { type: "string", transforms: ["uppercase"] } } } }), { requirements: ["INV-5"] }, options, 1);
+    expect(kept.steps.map((step) => Object.keys(step)[0])).toEqual(["turn", "grant", "redefine", "turn"]);
+    expect(kept.steps[3]!.expect!.c1).toMatchObject({ outcome: "suspended", parsedArguments: { path: "/A" }, differentHashFrom: ["c1"] });
+    // The same value under the new definition: whether the grant still holds is the runtime's choice.
+    const same = await expectedData(grantThen({ schema: { ...tool.schema, properties: { ...tool.schema.properties, mode: { type: "string", optional: true } } } }), { requirements: ["INV-5"] }, options, 1);
+    expect(same.steps.map((step) => Object.keys(step)[0])).toEqual(["turn", "grant", "turn"]);
+    expect(same.steps[2]!.expect!.c1).toMatchObject({ outcome: "executed" });
+    writtenCase(same);
+  });
+
+  it("writes a redefinition as a step of its own, each member of the new schema on a line, and expects the new effective value after it", async () => {
+    const redefined: Tool = { schema: { type: "object", properties: { path: { type: "string", default: "/etc/shadow" } } } };
+    const skeleton: Skeleton = { tools: { tool_a: tool }, policy: { rules: [], otherwise: "allow" }, steps: [turn(["c1", '{"path": "/a"}']), { redefine: { tool_a: redefined } }, turn(["c2", "{}"])] };
+    const data = await expectedData(skeleton, { requirements: ["INV-5"] }, options, 1);
+    expect(data.steps[2]!.expect!.c2).toMatchObject({ outcome: "executed", parsedArguments: { path: "/etc/shadow" } });
+    expect(renderCase(data)).toContain(["  - redefine:", "      tool_a:", "        schema:", "          type: object", "          properties:", "            path: { type: string, default: /etc/shadow }", "  - turn:"].join("\n"));
+    expect(writtenCase(data).capabilities).toContain("tool-changes");
   });
 });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { CallExpectation } from "../../harness/loading/case-schema.ts";
 import { loadCaseText, type LoadedCase } from "../../harness/loading/loader.ts";
-import { divergenceRequirements } from "../../harness/fuzz/divergence.ts";
+import { callKey, divergenceRequirements } from "../../harness/fuzz/divergence.ts";
 import type { Failure } from "../../harness/running/results.ts";
 import { explainsEverything } from "../../harness/checking/context.ts";
 
@@ -26,6 +26,8 @@ function generated(steps: GeneratedStep[], hooks = ""): LoadedCase {
 }
 const diverged = (field: Failure["field"], callId = "c1", step = 0): Failure => ({ requirement: "INV-5", message: "m", field, callId, step });
 const named = (testCase: LoadedCase, failure: Failure) => divergenceRequirements(testCase, [failure], "INV-5");
+/** The key of Naming.calls for a call of the first turn (or of `step`). */
+const at = (callId: string, step = 0) => callKey({ step, callId });
 
 describe("the requirement a diverging expectation of a generated case names", () => {
   it.each([
@@ -37,7 +39,7 @@ describe("the requirement a diverging expectation of a generated case names", ()
     ["a policy decision", '{"p": 1}', { outcome: "denied", reason: "rule_a" }, "DECOY-1"],
   ] as const)("%s: %s", (_, raw, expectation, requirement) => {
     const testCase = generated([[{ raw, expect: expectation as CallExpectation }]]);
-    expect(named(testCase, diverged("outcome"))).toEqual({ requirements: [requirement], calls: new Map([["c1", requirement]]) });
+    expect(named(testCase, diverged("outcome"))).toEqual({ requirements: [requirement], calls: new Map([[at("c1"), requirement]]) });
   });
 
   it("the view and the execution: INV-1 and INV-5 alone, BATCH-1 in a batch but for the characters executed (INV-5)", () => {
@@ -94,7 +96,7 @@ describe("the requirement a diverging expectation of a generated case names", ()
       diverged("parsedArguments"),
     ];
     // In the written case the parsedArguments failure names the call's requirement, INV-5, not the INV-1 its word alone would.
-    expect(divergenceRequirements(testCase, failures, "INV-5")).toEqual({ requirements: ["DECOY-2", "MATRIX-3", "INV-5"], calls: new Map([["c1", "INV-5"]]) });
+    expect(divergenceRequirements(testCase, failures, "INV-5")).toEqual({ requirements: ["DECOY-2", "MATRIX-3", "INV-5"], calls: new Map([[at("c1"), "INV-5"]]) });
     expect(divergenceRequirements(testCase, [], "INV-5")).toEqual({ requirements: ["INV-5"], calls: new Map() });
   });
 
@@ -103,15 +105,15 @@ describe("the requirement a diverging expectation of a generated case names", ()
     const cause: Failure = { requirement: "INV-5", message: "executed differs from evaluated", check: 13, step: 0, callId: "c1" };
     explainsEverything(cause);
     // Without the cause, an outcome diverging in a batch is BATCH-1; as a consequence of check 13 it stays INV-5.
-    expect(divergenceRequirements(batch, [cause, diverged("outcome")], "INV-5")).toEqual({ requirements: ["INV-5"], calls: new Map([["c1", "INV-5"]]) });
+    expect(divergenceRequirements(batch, [cause, diverged("outcome")], "INV-5")).toEqual({ requirements: ["INV-5"], calls: new Map([[at("c1"), "INV-5"]]) });
     const hookCause: Failure = { requirement: "HOOK-1", message: "the hook was handed another input", check: 4, step: 0, callId: "c1" };
     explainsEverything(hookCause);
     const consequence = { ...diverged("outcome"), requirement: "HOOK-1" };
     expect(divergenceRequirements(batch, [hookCause, consequence, diverged("outcome", "c2")], "INV-5")).toEqual({
       requirements: ["HOOK-1", "BATCH-1"],
       calls: new Map([
-        ["c1", "HOOK-1"],
-        ["c2", "BATCH-1"],
+        [at("c1"), "HOOK-1"],
+        [at("c2"), "BATCH-1"],
       ]),
     });
   });
@@ -151,5 +153,54 @@ describe("the requirement a diverging expectation names in the new shapes", () =
     // Neither an invalid call nor the view the policy was handed is about the grant.
     expect(resumedName('{"p": ', { outcome: "invalid", stage: "json" })).toEqual(["INV-2"]);
     expect(resumedName('{"p": 2}', { outcome: "suspended", parsedArguments: { p: 2 } }, "parsedArguments")).toEqual(["INV-1"]);
+  });
+});
+
+describe("the requirement a diverging expectation names with call ids used again and tools redefined", () => {
+  /** A case of tool t (member p of any type) with these steps, written out. */
+  function withSteps(steps: string): LoadedCase {
+    const text = `id: invariant/fuzz\ntitle: generated\nlevel: must\nrequirements: [INV-5]\ntools:\n  t:\n    schema: { type: object, properties: { p: { type: any } } }\npolicy:\n  otherwise: allow\nsteps:\n${steps}`;
+    const loaded = loadCaseText("cases/invariant/fuzz.yaml", text);
+    if (!("case" in loaded)) throw new Error(loaded.errors.map((error) => error.message).join("\n"));
+    return loaded.case;
+  }
+  const suspendedC1 = "  - turn: [{ id: c1, tool: t, arguments: '{}' }]\n    expect: { c1: { outcome: suspended, parsedArguments: {} } }\n  - grant: { call: c1 }\n";
+
+  it("names each of two calls with one id in different turns on its own: the first by what it is, the one after the grant APPROVAL-3", () => {
+    const testCase = withSteps(`${suspendedC1}  - turn: [{ id: c1, tool: t, arguments: '{"p": 2}' }]\n    expect: { c1: { outcome: suspended, parsedArguments: { p: 2 } } }\n`);
+    expect(divergenceRequirements(testCase, [diverged("outcome", "c1", 0), diverged("outcome", "c1", 2)], "INV-5")).toEqual({
+      requirements: ["DECOY-1", "APPROVAL-3"],
+      calls: new Map([
+        [at("c1", 0), "DECOY-1"],
+        [at("c1", 2), "APPROVAL-3"],
+      ]),
+    });
+  });
+
+  it("after the granted tool is redefined, the same raw string under the granted id: APPROVAL-3 when it means another value, APPROVAL-1 when it does not", () => {
+    const redefined = (parsed: string) =>
+      withSteps(`${suspendedC1}  - redefine: { t: { schema: { type: object, properties: { p: { type: any, default: 1 } } } } }\n  - turn: [{ id: c1, tool: t, arguments: '{}' }]\n    expect: { c1: { outcome: executed, parsedArguments: ${parsed} } }\n`);
+    expect(named(redefined("{ p: 1 }"), diverged("outcome", "c1", 3)).requirements).toEqual(["APPROVAL-3"]);
+    expect(named(redefined("{}"), diverged("executions", "c1", 3)).requirements).toEqual(["APPROVAL-1"]);
+  });
+
+  it("after a grant over the request, the value granted is the decoded request: a resume whose effective value is another is APPROVAL-3", () => {
+    const overRequest = (raw: string, parsed: string) =>
+      withSteps(
+        `  - turn: [{ id: c1, tool: t, arguments: '${raw}' }]\n    expect: { c1: { outcome: suspended, parsedArguments: ${parsed} } }\n  - grant: { call: c1, view: requested }\n` +
+          `  - turn: [{ id: c1, tool: t, arguments: '${raw}' }]\n    expect: { c1: { outcome: suspended, parsedArguments: ${parsed} } }\n`,
+      );
+    // The schema strips q: the request granted is not the effective value.
+    expect(named(overRequest('{"p": 1, "q": 2}', "{ p: 1 }"), diverged("outcome", "c1", 2)).requirements).toEqual(["APPROVAL-3"]);
+    expect(named(overRequest('{"p": 1}', "{ p: 1 }"), diverged("outcome", "c1", 2)).requirements).toEqual(["APPROVAL-1"]);
+  });
+
+  it("a call denied before any policy ran and by no hook (a value with no canonical form): DECOY-4, a choice RFC-0015 leaves open at MUST", () => {
+    const denied = [[{ raw: '{"p": "\\ud800"}', expect: { outcome: "denied", policyEvaluations: 0 } as CallExpectation }]];
+    expect(named(generated(denied), diverged("outcome")).requirements).toEqual(["DECOY-4"]);
+    // A runtime that evaluates it, and whose policy denies it too, differs only in the evaluation.
+    expect(named(generated(denied), diverged("policyEvaluations")).requirements).toEqual(["DECOY-4"]);
+    // A hook that denies stops the call before the policy as well.
+    expect(named(generated(denied, "hooks:\n  - { id: h1, decision: deny }\n"), diverged("outcome")).requirements).toEqual(["HOOK-5"]);
   });
 });

@@ -2,7 +2,8 @@
 // variant, in process and over stdio, agrees with the reference at MUST, judged as `run --level
 // must` judges a case. Here a slice (seed 1, 200 runs each); `npm run bench` runs seeds 1 to 5
 // with 2,000 runs each. A MUST-breaking mutant still diverges at MUST, and a variant whose
-// choice gives up a SHOULD requirement still diverges when SHOULD counts.
+// choice gives up a SHOULD requirement still diverges when SHOULD counts. The variant whose hash
+// covers the tool's definition also agrees at MUST on more generated cases that redefine tools.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,6 +19,7 @@ import trimsStringsBeforeTool from "../mutants/trims-strings-before-tool.ts";
 import codePointCanonicalForm from "../variants/code-point-canonical-form.ts";
 import { VARIANTS } from "../variants/catalogue.ts";
 import { STDIO_VARIANT } from "../variants/stdio.ts";
+import definitionHash from "../variants/definition-hash.ts";
 
 const SLICE = { runs: 200, seed: 1, timeoutMs: 10_000 };
 const AT_MUST = { ...SLICE, levels: ["must"] as const };
@@ -70,6 +72,12 @@ describe("--level decides what counts", () => {
     const named = mustFailures(outcome).map((failure) => failure.requirement);
     expect(named.length, shown(outcome)).toBeGreaterThan(0);
     expect(named.filter((id) => !mutant.breaks.includes(id)), shown(outcome)).toEqual([]);
+  });
+});
+
+describe("a hash over the tool's definition, which a redefinition changes", () => {
+  it("agrees with the reference at MUST on cases that redefine tools, granted ones included", async () => {
+    expect(shown(await fuzz(definitionHash, { ...AT_MUST, runs: 600 }))).toBe("agreed");
   });
 });
 

@@ -2,11 +2,13 @@
 // name of every object, each value of every closed list) appears in the first cases of a seeded
 // run, written as the fuzzer writes a divergence (expectations from the reference, a call named
 // by a requirement). The words come from the schema itself, so a word added to the case format
-// without a generator fails here.
+// without a generator fails here. A use of the format that is no word of its own, a call id
+// taken again in a later turn, is checked beside them.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { caseSkeleton } from "../../harness/fuzz/arbitraries.ts";
-import { expectedData, fuzzOptionsOf } from "../../harness/fuzz/differential.ts";
+import { expectedData, fuzzOptionsOf, type Skeleton } from "../../harness/fuzz/differential.ts";
+import { callKey } from "../../harness/fuzz/divergence.ts";
 import { CaseFile } from "../../harness/loading/case-schema.ts";
 import { jsonSchemaOf } from "../../harness/loading/json-schema.ts";
 import referenceAdapter from "../../reference/adapter.ts";
@@ -56,8 +58,25 @@ function usedWords(value: unknown, words: Set<string>): void {
   }
 }
 
+/** The calls that take again the id of a call of an earlier turn, each with that call. */
+function reusedIds(skeleton: Skeleton): { again: { id: string; arguments: string }; before: { arguments: string }; afterGrant: boolean }[] {
+  const found: { again: { id: string; arguments: string }; before: { arguments: string }; afterGrant: boolean }[] = [];
+  const last = new Map<string, { arguments: string }>();
+  const granted = new Set<string>();
+  for (const step of skeleton.steps) {
+    if (step.grant) granted.add(step.grant.call);
+    for (const call of step.turn ?? []) {
+      const before = last.get(call.id);
+      if (before) found.push({ again: call, before, afterGrant: granted.has(call.id) });
+    }
+    for (const call of step.turn ?? []) last.set(call.id, call);
+  }
+  return found;
+}
+
 describe("the fuzzer's vocabulary", () => {
   const vocabulary = schemaWords(jsonSchemaOf(CaseFile));
+  const options = fuzzOptionsOf(new Set(referenceAdapter.capabilities));
 
   it("is read from the case schema: member names and closed lists at every depth", () => {
     for (const word of ["turn", "grant", "decodesLike", "handoffInput", "unknownKeys", "passthrough", "normalize_path", "require_approval", "handed_off", "mutateLate", "notEquals", "items"]) {
@@ -67,14 +86,21 @@ describe("the fuzzer's vocabulary", () => {
   });
 
   it(`is generated whole within the first ${CASES} cases of seed ${SEED}, but for the listed exceptions`, async () => {
-    const options = fuzzOptionsOf(new Set(referenceAdapter.capabilities));
     const used = new Set<string>();
     for (const skeleton of fc.sample(caseSkeleton(options), { seed: SEED, numRuns: CASES })) {
       // Named as a divergence is written: the first call by the requirement that diverged.
-      const naming = { requirements: ["INV-5"], calls: new Map([["c1", "INV-5"]]) };
+      const naming = { requirements: ["INV-5"], calls: new Map([[callKey({ step: 0, callId: "c1" }), "INV-5"]]) };
       usedWords(await expectedData(skeleton, naming, { runs: 1, seed: SEED, timeoutMs: 10_000 }, SEED), used);
     }
     const missing = [...vocabulary].filter((word) => !used.has(word) && !Object.hasOwn(EXCEPTIONS, word)).sort();
     expect(missing, "words of the case schema no generated case used").toEqual([]);
   }, 60_000);
+
+  // Not a word but a use of one: a call id is unique within its turn only, and a later turn may take it again (spec/case-format.md, "Call references").
+  it(`uses a call id again in a later turn within the first ${CASES} cases of seed ${SEED}: with other raw arguments and the same, and right after the grant of that id`, () => {
+    const reused = fc.sample(caseSkeleton(options), { seed: SEED, numRuns: CASES }).flatMap(reusedIds);
+    expect(reused.some(({ again, before }) => again.arguments !== before.arguments), "other raw arguments").toBe(true);
+    expect(reused.some(({ again, before }) => again.arguments === before.arguments), "the same raw arguments").toBe(true);
+    expect(reused.some(({ again, before, afterGrant }) => afterGrant && again.arguments !== before.arguments), "after the grant of that id, other raw arguments").toBe(true);
+  });
 });

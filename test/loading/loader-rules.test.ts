@@ -52,6 +52,24 @@ describe("a valid case", () => {
   });
 });
 
+describe("call ids used again in a later turn (spec/case-format.md, \"Call references\")", () => {
+  const reused = edited("id: c2, tool", "id: c1, tool").replace("c2: { outcome: executed, sameHashAs: [c1] }", "c1: { outcome: executed, sameHashAs: [c1] }");
+
+  it("load: an id is unique within its turn only, and a reference by the call itself names the earlier call", () => {
+    expect(problems(reused)).toBe("loads");
+  });
+
+  it("a grant names the latest call with its id", () => {
+    const granted = `${reused}  - grant: { call: c1 }\n`;
+    expect(problems(granted)).toBe("loads");
+  });
+
+  it("a redefine step needs the tool-changes capability", () => {
+    const result = loadCaseText(FILE, edited("steps:\n", "steps:\n  - redefine: { read_file: { schema: { type: object } } }\n"));
+    expect("case" in result && result.case.capabilities).toEqual(["hooks", "tool-changes"]);
+  });
+});
+
 describe("the loader rejects, at the line", () => {
   it.each([
     ["a family not in the list", edited("id: matrix/sample", "id: stuff/sample"), 'family "stuff" is not one of', "cases/stuff/sample.yaml"],
@@ -61,12 +79,20 @@ describe("the loader rejects, at the line", () => {
     ["a hook id used twice", edited("hooks:\n", "hooks:\n  - id: pin\n    decision: allow\n"), 'hook id "pin" is used twice'],
     ["a hook for an undeclared tool", edited("tools: [read_file]", "tools: [delete_file]"), 'unknown tool "delete_file"; declared tools: read_file, write_file'],
     ["a hook with neither decision nor rewrite", edited("    rewrite: { set: { /path: /tmp } }\n", ""), 'a hook needs a "decision", a "rewrite" or a "mutate"'],
-    ["a call id used twice", edited("id: c2, tool", "id: c1, tool").replace("c2: {", "c1: {"), 'call id "c1" is used twice in this case'],
+    [
+      "a call id used twice in one turn",
+      edited("      - { id: c2, tool: read_file, arguments: '{\"path\": \"/tmp/b\"}' }\n", "      - { id: c2, tool: read_file, arguments: '{\"path\": \"/tmp/b\"}' }\n      - { id: c2, tool: write_file, arguments: '{}' }\n"),
+      'call id "c2" is used twice in this turn',
+    ],
+    ["a call referring to itself with no earlier call of its id", edited("c2: { outcome: executed, sameHashAs: [c1] }", "c2: { outcome: executed, sameHashAs: [c2] }"), '"c2" is not another call of this turn or a call of an earlier turn'],
+    ["a redefinition of an undeclared tool", edited("steps:\n", "steps:\n  - redefine: { delete_file: { schema: { type: object } } }\n"), '"delete_file" is not a declared tool; a redefinition changes one of: read_file, write_file'],
+    ["a redefinition with a default its node changes", edited("steps:\n", "steps:\n  - redefine: { read_file: { schema: { type: string, transforms: [trim], default: ' a' } } }\n"), "the default must be a value this node leaves unchanged"],
+    ["a redefinition with expect", edited("steps:\n", "steps:\n  - redefine: { read_file: { schema: { type: object } } }\n    expect: {}\n"), '"expect" goes with a "turn", not with a "redefine"'],
     ["a call to an undeclared tool", edited("id: c2, tool: read_file", "id: c2, tool: delete_file"), 'unknown tool "delete_file"'],
     ["a call without an expect entry", edited("    expect:\n      c2: { outcome: executed, sameHashAs: [c1] }\n", "    expect: {}\n"), 'call "c2" has no entry under "expect"'],
     ["an expect entry for a call of another turn", edited("      c2: { outcome: executed, sameHashAs: [c1] }", "      c2: { outcome: executed }\n      c1: { outcome: executed }"), '"c1" is not a call of this turn'],
-    ["sameHashAs naming a later or unknown call", edited("      c1: { outcome: executed }", "      c1: { outcome: executed, sameHashAs: [c2] }"), '"c2" is not a call of this or an earlier turn'],
-    ["differentHashFrom naming an unknown call", edited("sameHashAs: [c1]", "differentHashFrom: [c9]"), '"c9" is not a call of this or an earlier turn'],
+    ["sameHashAs naming a later or unknown call", edited("      c1: { outcome: executed }", "      c1: { outcome: executed, sameHashAs: [c2] }"), '"c2" is not another call of this turn or a call of an earlier turn'],
+    ["differentHashFrom naming an unknown call", edited("sameHashAs: [c1]", "differentHashFrom: [c9]"), '"c9" is not another call of this turn or a call of an earlier turn'],
     ["a call requirement the case does not list", edited("c1: { outcome: executed }", "c1: { requirement: MATRIX-3, outcome: executed }"), '"MATRIX-3" is not one of the case\'s requirements'],
     ["reason with an outcome other than denied", edited("c1: { outcome: executed }", "c1: { outcome: executed, reason: x }"), '"reason" cannot be observed for outcome executed'],
     ["stage with an outcome other than invalid", edited("c1: { outcome: executed }", "c1: { outcome: denied, stage: json }"), '"stage" cannot be observed for outcome denied'],

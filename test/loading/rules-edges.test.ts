@@ -108,13 +108,13 @@ describe("steps and tools", () => {
   it("a grant with expect, and a step with neither turn nor grant", () => {
     expect(problems(edited("  - turn:", "  - grant: { call: c1 }\n    expect: {}\n  - {}\n  - turn:"))).toEqual([
       at('18:13: steps.0.expect: "expect" goes with a "turn", not with a "grant"'),
-      at('19:5: steps.1: a step is either a "turn" (with "expect") or a "grant"'),
+      at('19:5: steps.1: a step is one of a "turn" (with "expect"), a "grant" or a "redefine"; found none'),
     ]);
   });
 
   it("a step with both a turn and a grant", () => {
     const text = edited("      c1: { outcome: executed }\n", "      c1: { outcome: executed }\n  - grant: { call: c1 }\n    turn:\n      - { id: c2, tool: t, arguments: '{}' }\n");
-    expect(problems(text)).toEqual([at('21:5: steps.1: a step is either a "turn" (with "expect") or a "grant"')]);
+    expect(problems(text)).toEqual([at('21:5: steps.1: a step is one of a "turn" (with "expect"), a "grant" or a "redefine"; found turn, grant')]);
   });
 
   it("no tools at all", () => {
@@ -130,8 +130,13 @@ describe("cross-reference problems, each at its place with its whole message", (
     ["an id off the file's place", FILE, edited("id: matrix/sample", "id: matrix/other"), ["1:5: id \"matrix/other\" must match the file's place: cases/matrix/other.yaml (this file is matrix/sample)"]],
     ["an unknown requirement", FILE, edited("[MATRIX-1, MATRIX-2]", "[MATRIX-1, MATRIX-99]"), ['4:26: unknown requirement "MATRIX-99" (see spec/requirements.yaml)']],
     ["a should requirement in a must case", FILE, edited("[MATRIX-1, MATRIX-2]", "[MATRIX-1, DECOY-3]"), ["3:8: a must case cannot test the should requirement DECOY-3; make the case level should"]],
-    ["an unknown call in sameHashAs", FILE, edited("c1: { outcome: executed }", "c1: { outcome: executed, differentHashFrom: [c1, c9] }"), ['20:56: "c9" is not a call of this or an earlier turn']],
-    ["a call id used twice", FILE, edited("      c1: { outcome: executed }\n", "      c1: { outcome: executed }\n  - turn:\n      - { id: c1, tool: t, arguments: '{}' }\n    expect:\n      c1: { outcome: executed }\n"), ['22:15: call id "c1" is used twice in this case']],
+    [
+      "an unknown call in differentHashFrom, and the call itself with no earlier call of its id",
+      FILE,
+      edited("c1: { outcome: executed }", "c1: { outcome: executed, differentHashFrom: [c1, c9] }"),
+      ['20:52: "c1" is not another call of this turn or a call of an earlier turn', '20:56: "c9" is not another call of this turn or a call of an earlier turn'],
+    ],
+    ["a call id used twice in one turn", FILE, edited("      - { id: c1, tool: t, arguments: '{}' }\n", "      - { id: c1, tool: t, arguments: '{}' }\n      - { id: c1, tool: t, arguments: '[]' }\n"), ['19:15: call id "c1" is used twice in this turn']],
     ["a call to an undeclared tool", FILE, edited("tool: t,", "tool: u,"), ['18:25: unknown tool "u"; declared tools: t']],
     ["an expect entry for no call of the turn", FILE, edited("      c1: { outcome: executed }\n", "      c1: { outcome: executed }\n      c7: { outcome: executed }\n"), ['21:11: "c7" is not a call of this turn']],
     ["a call requirement the case does not list", FILE, edited("c1: { outcome: executed }", "c1: { outcome: executed, requirement: MATRIX-3 }"), ['20:45: "MATRIX-3" is not one of the case\'s requirements (MATRIX-1, MATRIX-2)']],

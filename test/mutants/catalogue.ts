@@ -67,6 +67,9 @@ import mutationCheckOneSided from "./mutation-check-one-sided.ts";
 import prototypeKeysScrubbedForTool from "./prototype-keys-scrubbed-for-tool.ts";
 import rewriteToRequestRunsOwnParse from "./rewrite-to-request-runs-own-parse.ts";
 import approvalsDroppedBesideInvalid from "./approvals-dropped-beside-invalid.ts";
+import decodeCachedByCallId from "./decode-cached-by-call-id.ts";
+import hashCachedByCallId from "./hash-cached-by-call-id.ts";
+import hashCachedByRequest from "./hash-cached-by-request.ts";
 
 export const MUTANTS: readonly Mutant[] = [
   // The whole pipeline, as before RFC-0015.
@@ -76,6 +79,7 @@ export const MUTANTS: readonly Mutant[] = [
   jsonFallbackObject,
   plainJsonParse,
   trailingTextIgnored,
+  decodeCachedByCallId,
   duplicateCheckInPlainObject,
   duplicateCheckOnRawNames,
   // PreToolUse hooks.
@@ -110,6 +114,8 @@ export const MUTANTS: readonly Mutant[] = [
   latin1Hash,
   canonicalFormOmitsNulls,
   fingerprintApiNotCanonical,
+  hashCachedByCallId,
+  hashCachedByRequest,
   // Authorization.
   rawViewReserialized,
   policySeesRequest,

@@ -14,7 +14,11 @@ const fingerprintApiNotCanonical: Mutant = {
   ...base,
   createSession(wiring) {
     const runtime = createRuntime(wiring, referenceStages);
-    return { runTurn: (calls, turn) => runtime.runTurn(calls, turn), fingerprint: (toolName, args) => proposalHash(toolName, JSON.stringify(args)) };
+    return {
+      runTurn: (calls, turn) => runtime.runTurn(calls, turn),
+      fingerprint: (toolName, args) => proposalHash(toolName, JSON.stringify(args)),
+      redefineTools: (tools) => runtime.redefineTools(tools),
+    };
   },
 };
 

@@ -7,7 +7,7 @@ import { referenceAdapter } from "../../reference/adapter.ts";
 import { referenceStages } from "../../reference/runtime.ts";
 import type { StageChanges } from "../support/stages.ts";
 
-export { afterAttempt, canonicalFormBy, keptPer, wrapPolicy, type StageChanges } from "../support/stages.ts";
+export { afterAttempt, canonicalFormBy, keptPer, proposalHashKeptBy, wrapPolicy, type StageChanges } from "../support/stages.ts";
 
 export interface Mutant extends Adapter {
   /** Named after its defect. */

@@ -28,7 +28,7 @@ function hashless(name: string, changes: Partial<Stages> = {}): Adapter {
     },
     ...changes,
   };
-  return { ...referenceAdapter(name, stages), capabilities: ["approval", "batch", "handoffs", "hooks"] };
+  return { ...referenceAdapter(name, stages), capabilities: ["approval", "batch", "handoffs", "hooks", "tool-changes"] };
 }
 
 describe("a runtime without proposal hashes", () => {

@@ -2,7 +2,7 @@
 // (choices RFC-0015 leaves open): each expresses a common kind of change with the reference's
 // own stages, so that a mutant or variant file shows only what it changes.
 import type { CallOutcome, ModelCall, ToolPolicy } from "../../harness/adapter.ts";
-import { referenceStages, type RuntimeConfig, type Stages } from "../../reference/runtime.ts";
+import { referenceStages, type Attempt, type RuntimeConfig, type Stages } from "../../reference/runtime.ts";
 
 /** Replacement stages; inside them `this` is the changed runtime's whole set of stages. */
 export type StageChanges = Partial<Stages> & ThisType<Stages>;
@@ -46,4 +46,22 @@ export function keptPer<T>(make: () => T): (owner: object) => T {
  */
 export function canonicalFormBy(serialize: (value: unknown) => string): StageChanges {
   return { canonicalize: serialize };
+}
+
+/**
+ * A runtime that keeps the first proposal hash it computed for each key of an attempt, and hands
+ * it out again for every later attempt with that key, whatever its effective value: a cache whose
+ * key does not cover the effective value.
+ */
+export function proposalHashKeptBy(keyOf: (attempt: Attempt) => string): StageChanges {
+  const kept = keptPer(() => new Map<string, string>());
+  return {
+    fingerprint(config, attempt, parsed) {
+      const fresh = referenceStages.fingerprint.call(this, config, attempt, parsed);
+      const hashes = kept(config);
+      const key = keyOf(attempt);
+      if (!hashes.has(key)) hashes.set(key, fresh.proposalHash);
+      return { ...fresh, proposalHash: hashes.get(key)! };
+    },
+  };
 }

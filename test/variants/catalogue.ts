@@ -2,6 +2,7 @@
 // leaves the runtime free. test/variants.test.ts runs each against every case.
 import codePointCanonicalForm from "./code-point-canonical-form.ts";
 import concurrentBatch from "./concurrent-batch.ts";
+import definitionHash from "./definition-hash.ts";
 import envelopeHash from "./envelope-hash.ts";
 import frozenArguments from "./frozen-arguments.ts";
 import noRequestView from "./no-request-view.ts";
@@ -13,6 +14,7 @@ import zod3Schemas from "./zod3-schemas.ts";
 
 export const VARIANTS: readonly Variant[] = [
   envelopeHash,
+  definitionHash,
   codePointCanonicalForm,
   terminalValidationErrors,
   zod3Schemas,

@@ -111,6 +111,10 @@ class Connection {
             return (reply as Extract<Reply, { type: "fingerprinted" }>).proposalHash;
           }),
       }),
+      redefineTools: (tools) =>
+        guarded(async () => {
+          await this.request("redefine", { tools: { ...tools } }, budget, `the redefinition of ${Object.keys(tools).join(", ")}`);
+        }),
       // The adapter can still break the case as it ends: the runner errors the case then.
       close: async () => {
         if (broken) return;
@@ -171,7 +175,7 @@ class Connection {
     }
     if (reply.data.id !== id) throw new ProcessFailure(`the adapter answered request ${reply.data.id} when ${id} (${what}) was asked`);
     if (reply.data.type === "error") throw new ProcessFailure(`the adapter reported an error for ${what}: ${shown(reply.data.message, SHOWN_TEXT_CHARACTERS)}`);
-    const expected = { hello: "hello", start: "started", turn: "turn-result", fingerprint: "fingerprinted", end: "ended" }[type as Exclude<T, "shutdown">];
+    const expected = { hello: "hello", start: "started", turn: "turn-result", fingerprint: "fingerprinted", redefine: "redefined", end: "ended" }[type as Exclude<T, "shutdown">];
     if (reply.data.type !== expected) throw new ProcessFailure(`the adapter answered ${what} with "${reply.data.type}" instead of "${expected}"`);
     // The message as decoded, not as zod rebuilt it: an own "__proto__" member must survive.
     return message as Reply;

@@ -52,9 +52,14 @@ export const FingerprintRequest = z.strictObject({
   toolName: z.string(),
   arguments: Json.describe("Effective arguments to fingerprint."),
 }).describe("With the fingerprint capability: the proposal hash the runtime computes, by its own formula, for a call to this tool with these effective arguments.").meta({ id: "FingerprintRequest" });
+export const RedefineRequest = z.strictObject({
+  type: z.literal("redefine"),
+  id: RequestId,
+  tools: z.record(z.string(), Tool).describe("The tools whose definitions change, with their new definitions; the others stay as they are."),
+}).describe("With the tool-changes capability: from the next turn on, these tools have these definitions (the adapter builds new probes for them), as when an application changes a tool between turns.").meta({ id: "RedefineRequest" });
 export const EndRequest = z.strictObject({ type: z.literal("end"), id: RequestId }).meta({ id: "EndRequest" });
 export const ShutdownRequest = z.strictObject({ type: z.literal("shutdown") }).meta({ id: "ShutdownRequest" });
-export const Request = z.discriminatedUnion("type", [HelloRequest, StartRequest, TurnRequest, FingerprintRequest, EndRequest, ShutdownRequest]);
+export const Request = z.discriminatedUnion("type", [HelloRequest, StartRequest, TurnRequest, FingerprintRequest, RedefineRequest, EndRequest, ShutdownRequest]);
 export type Request = z.infer<typeof Request>;
 
 // Adapter to harness.
@@ -120,11 +125,12 @@ export const HelloReply = z.strictObject({
 export const StartedReply = z.strictObject({ type: z.literal("started"), id: RequestId }).meta({ id: "StartedReply" });
 export const TurnReply = z.strictObject({ type: z.literal("turn-result"), id: RequestId, outcomes: z.array(CallOutcome), records: z.array(ProbeRecord) }).meta({ id: "TurnReply" });
 export const FingerprintReply = z.strictObject({ type: z.literal("fingerprinted"), id: RequestId, proposalHash: z.string() }).meta({ id: "FingerprintReply" });
+export const RedefinedReply = z.strictObject({ type: z.literal("redefined"), id: RequestId }).meta({ id: "RedefinedReply" });
 export const EndedReply = z.strictObject({ type: z.literal("ended"), id: RequestId }).meta({ id: "EndedReply" });
 export const ErrorReply = z
   .strictObject({ type: z.literal("error"), id: RequestId, message: z.string() })
   .describe("The adapter could not serve the request (its runtime threw, say): the case is errored with this message.").meta({ id: "ErrorReply" });
-export const Reply = z.discriminatedUnion("type", [HelloReply, StartedReply, TurnReply, FingerprintReply, EndedReply, ErrorReply]);
+export const Reply = z.discriminatedUnion("type", [HelloReply, StartedReply, TurnReply, FingerprintReply, RedefinedReply, EndedReply, ErrorReply]);
 export type Reply = z.infer<typeof Reply>;
 
 /** Every message of the protocol, in either direction: the root of spec/protocol.schema.json. */
