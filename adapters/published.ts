@@ -13,6 +13,8 @@ import type { RequirementStatus } from "../harness/reporting/summary.ts";
 import { runCases } from "../harness/running/runner.ts";
 import type { CaseResult } from "../harness/running/results.ts";
 import { explain, findingsFor, loadFindings, reasonOf, type Explanation, type Finding, type FindingsFile } from "./findings.ts";
+import langchain from "./langchain.ts";
+import langchainStreamed from "./langchain-streamed.ts";
 import openaiAgents from "./openai-agents.ts";
 import vercelAi from "./vercel-ai.ts";
 
@@ -25,6 +27,8 @@ export interface PublishedAdapter {
 export const PUBLISHED: readonly PublishedAdapter[] = [
   { stem: "vercel-ai", adapter: vercelAi },
   { stem: "openai-agents", adapter: openaiAgents },
+  { stem: "langchain", adapter: langchain },
+  { stem: "langchain-streamed", adapter: langchainStreamed },
 ];
 
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
