@@ -80,7 +80,6 @@
 // invalid at stage json with its error. A call of which the state holds no record at all (HITL
 // dropped it after rejecting a sibling, or holds it back behind another call's interrupt) has no
 // outcome to report: runTurn throws, and the case errors.
-import { createRequire } from "node:module";
 import { ToolInputParsingException } from "@langchain/core/tools";
 import { ChatGenerationChunk } from "@langchain/core/outputs";
 import { FakeBuiltModel } from "@langchain/core/testing";
@@ -100,10 +99,8 @@ import {
   type Interrupt,
 } from "langchain";
 import type { Adapter, AdapterSession, CallOutcome, ModelCall, PolicyDecision, SessionWiring, ToolPolicyInput } from "../harness/adapter.ts";
+import { installedVersion } from "./installed-version.ts";
 
-const require = createRequire(import.meta.url);
-/** The installed version of a package, from its own package.json. */
-export const installedVersion = (pkg: string): string => (require(`${pkg}/package.json`) as { version: string }).version;
 
 /** How many characters of a raw argument string each streamed chunk carries. */
 export const STREAM_PIECE = 3;
@@ -140,7 +137,9 @@ export function langchainAdapter(options: LangChainAdapterOptions): Adapter {
     // "approval": HITL interrupts a call; "batch": a model message may hold several tool calls,
     // each run as its own Send. No PreToolUse hooks (a middleware sees the call only as decoded and
     // cannot rewrite it before the schema without running the tool), no proposal hash, no fingerprint.
-    capabilities: ["approval", "batch"],
+    // "raw-view" for complete calls only: the state handed to `when` still holds each call's raw
+    // string; streamed, LangGraph's reducer has dropped the chunks that held it.
+    capabilities: options.streamed ? ["approval", "batch"] : ["approval", "batch", "raw-view"],
     createSession: (wiring) => createSession(wiring, options),
   };
 }

@@ -7,8 +7,9 @@
 //   per time the SDK calls it, with: `parsedArguments` = the exact `input` object the SDK passes
 //   (never a copy; the SDK documents it as "an isolated copy of schema-normalized plain data", and
 //   for an argument the schema rejects it passes the JSON-decoded request: both are findings);
-//   no `requestedArguments` (the SDK hands the callback no pre-schema view); `rawArguments` = the
-//   scripted call's raw string looked up by call id (the SDK hands the callback no raw string);
+//   no `requestedArguments` (the SDK hands the callback no pre-schema view); no `rawArguments`
+//   (the SDK hands the callback no raw string; one the adapter filled in would certify the adapter:
+//   no "raw-view" capability, so INV-8 is not applicable);
 //   `toolName` = the name of the tool the callback belongs to (the SDK does not pass one);
 //   `callId` as the SDK passes it; `turn`; `agentName` from the wiring. No argsCanonicalJson and
 //   no proposalHash: the SDK computes neither, and the adapter never computes them for it.
@@ -63,6 +64,7 @@ import {
 import { assistantMessage, functionCall, ScriptedModel } from "@openai/agents/testing";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { Adapter, AdapterSession, CallOutcome, ModelCall, PolicyDecision, SessionWiring, WiredHandoff, WiredTool } from "../harness/adapter.ts";
+import { installedVersion } from "./installed-version.ts";
 
 // Offline: importing @openai/agents installs the OpenAI trace exporter; no trace may be made or sent.
 setTracingDisabled(true);
@@ -121,7 +123,6 @@ const SDK_HANDOFF_DECODING_ERRORS = ["Handoff function expected non empty input"
 
 function createSession(wiring: SessionWiring): AdapterSession {
   // The current turn's raw strings by call id: the SDK hands needsApproval no raw string.
-  let rawById = new Map<string, string>();
   let turnNumber = 0;
   // The policy's decision per call id, only to know which pending approvals to reject.
   const decisions = new Map<string, PolicyDecision>();
@@ -144,7 +145,6 @@ function createSession(wiring: SessionWiring): AdapterSession {
           toolName: wired.name,
           callId: callId as string,
           turn: turnNumber,
-          rawArguments: rawById.get(callId as string) as string,
           parsedArguments: input,
         });
         decisions.set(callId as string, decision);
@@ -188,7 +188,6 @@ function createSession(wiring: SessionWiring): AdapterSession {
       turnNumber = turn;
       turnCalls = calls;
       handedOver = new Map();
-      rawById = new Map(calls.map((call) => [call.callId, call.rawArguments]));
       // One model response with exactly the turn's calls (raw strings byte for byte), then a text
       // answer if the SDK asks again after the tools ran, or asks the receiving agent of a handoff.
       // A model per run: nothing is left over.
@@ -304,7 +303,7 @@ function outcomeOf(call: ModelCall, result: SdkResult, errors: ReadonlyMap<strin
 
 const adapter: Adapter = {
   name: "@openai/agents",
-  version: "0.20.0",
+  version: installedVersion("@openai/agents"),
   // "approval": needsApproval interrupts the run; "batch": one model response may hold several
   // function calls; "handoffs": the SDK's handoff(). No hooks, no fingerprint, no proposal hash:
   // the SDK has none of them.

@@ -8,8 +8,9 @@
 // `needsApproval(input, { toolCallId, messages })` of a tool):
 //   - wiring.policy runs inside needsApproval, once per time the SDK calls it, with
 //     parsedArguments = the very `input` object the SDK hands the callback; no requestedArguments
-//     (the SDK hands the callback no pre-schema view); rawArguments = the scripted call's raw
-//     string looked up by call id (the SDK hands the callback no raw string); toolName = the key
+//     (the SDK hands the callback no pre-schema view); no rawArguments (the SDK hands the callback
+//     no raw string, and a raw view the adapter filled in would certify the adapter: no "raw-view"
+//     capability, so INV-8 is not applicable); toolName = the key
 //     the SDK dispatched the call under (one needsApproval per tool, so it is that tool's name);
 //     callId = the SDK's toolCallId; no argsCanonicalJson / proposalHash (the SDK computes none).
 //   - allow -> false: no approval needed, the SDK executes the tool in the same step.
@@ -23,6 +24,7 @@
 import { generateText, JSONParseError, stepCountIs, tool, TypeValidationError, type GenerateTextResult, type ModelMessage, type ToolSet } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import type { ZodType } from "zod";
+import { installedVersion } from "./installed-version.ts";
 import type { Adapter, AdapterSession, CallOutcome, ModelCall, PolicyDecision, SessionWiring, SuspendedToolProposal } from "../harness/adapter.ts";
 
 type Result = GenerateTextResult<ToolSet, never>;
@@ -41,7 +43,7 @@ const NO_USAGE = {
 export function vercelAiAdapter(options: VercelAiAdapterOptions = {}): Adapter {
   return {
     name: "ai",
-    version: "6.0.325",
+    version: installedVersion("ai"),
     // Approval: needsApproval suspends a call. Batch: one model response may hold several tool
     // calls, all parsed and executed in one step. No hooks, hashes or fingerprints in the SDK.
     capabilities: ["approval", "batch"],
@@ -50,11 +52,10 @@ export function vercelAiAdapter(options: VercelAiAdapterOptions = {}): Adapter {
 }
 
 function createSession(wiring: SessionWiring, options: VercelAiAdapterOptions): AdapterSession {
-  // Session state, nothing shared between sessions: the current turn and its raw strings (for
-  // the policy input the SDK cannot give), the policy's decision per call id (only to know
-  // which approval requests to reject), and a counter behind the SDK's id generator.
+  // Session state, nothing shared between sessions: the current turn, the policy's decision per
+  // call id of the turn (only to know which approval requests to reject), and a counter behind
+  // the SDK's id generator.
   let turn = 0;
-  let rawById = new Map<string, string>();
   const decisions = new Map<string, PolicyDecision>();
   let nextId = 0;
   // generateText's `_internal.generateId` (declared in its options, "for test use") names the
@@ -75,8 +76,6 @@ function createSession(wiring: SessionWiring, options: VercelAiAdapterOptions): 
           toolName: name,
           callId: toolCallId,
           turn,
-          // Not handed to needsApproval by the SDK: the scripted call's raw string, by call id.
-          rawArguments: rawById.get(toolCallId) ?? "",
           parsedArguments: input,
         });
         decisions.set(toolCallId, decided);
@@ -112,7 +111,6 @@ function createSession(wiring: SessionWiring, options: VercelAiAdapterOptions): 
   return {
     async runTurn(calls: readonly ModelCall[], turnNumber: number): Promise<CallOutcome[]> {
       turn = turnNumber;
-      rawById = new Map(calls.map((call) => [call.callId, call.rawArguments]));
       // Each turn starts a fresh conversation: the harness resumes a suspended call by proposing
       // it again, never by answering the SDK's approval request, and the SDK refuses a history
       // with an unanswered tool call (MissingToolResultsError in convertToLanguageModelPrompt).

@@ -452,7 +452,7 @@ export function createHandler(choices = {}, name = "example stdio adapter") {
   return async function handle(request) {
     switch (request.type) {
       case "hello":
-        return { type: "hello", id: request.id, name, version: "2.0.0", capabilities: ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash", "tool-changes"] };
+        return { type: "hello", id: request.id, name, version: "2.0.0", capabilities: ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash", "raw-view", "tool-changes"] };
       case "start":
         session = { ...probesFor(request.case), choices: { ...DEFAULT_CHOICES, ...choices } };
         return { type: "started", id: request.id };

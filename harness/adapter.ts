@@ -13,10 +13,14 @@ import type { ZodTypeAny as Zod3Type } from "zod/v3";
  * "handoffs": the runtime has synthetic handoff calls (the model hands the run to another agent
  * through the same function-call envelope) and the adapter wires SessionWiring.handoffs; without
  * it, the requirements about handoffs are not applicable to the runtime.
+ * "raw-view": the runtime itself hands its policy point the provider's raw argument string. An
+ * adapter never fills rawArguments in from the calls it scripted: a view the adapter supplies
+ * certifies the adapter. Without it the adapter leaves rawArguments out, and the requirement about
+ * the raw view (INV-8) is not applicable to the runtime.
  * "tool-changes": the application can change a tool's definition between turns of one session
  * (AdapterSession.redefineTools), as real applications do; cases with a "redefine" step need it.
  */
-export const CAPABILITIES = ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash", "tool-changes"] as const;
+export const CAPABILITIES = ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash", "raw-view", "tool-changes"] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 /**
@@ -46,7 +50,8 @@ export interface ToolPolicyInput {
   toolName: string;
   callId: string;
   turn: number;
-  rawArguments: string;
+  /** With the "raw-view" capability: the provider's exact string, as the runtime hands it over; left out without it. */
+  rawArguments?: string;
   requestedArguments?: unknown;
   parsedArguments: unknown;
   /** With the "proposal-hash" capability: the canonical JSON of parsedArguments and the hash over it. */

@@ -78,8 +78,9 @@ function hashFailures({ testCase }: Observation, sightings: readonly Sighting[])
   const proposalKey = (sighting: Sighting) => `${sighting.tool}\u0000${sighting.value.text}`;
   const definedKey = (sighting: Sighting) => `${definitionOf(testCase.steps, sighting.tool, sighting.step)}\u0000${proposalKey(sighting)}`;
   const label = (sighting: Sighting) => callLabel(testCase.steps, sighting);
+  const call = (sighting: Sighting) => `call ${label(sighting)}`;
   // A fingerprint answer was asked at a grant step, about that grant's call.
-  const call = (sighting: Sighting) => (sighting.source === "fingerprint" ? `the fingerprint asked at step ${sighting.step + 1} for call ${sighting.callId}` : `call ${label(sighting)}`);
+  const side = (sighting: Sighting) => `${sighting.tool} (${sighting.source === "fingerprint" ? `the fingerprint asked at step ${sighting.step + 1} for call ${sighting.callId}` : call(sighting)})`;
   const report = (requirement: string, pair: string, later: Sighting, message: string, diff?: string, explainsLater = false) => {
     if (reported.has(pair)) return;
     reported.add(pair);
@@ -103,7 +104,7 @@ function hashFailures({ testCase }: Observation, sightings: readonly Sighting[])
     const sharing = byHash.get(sighting.proposalHash);
     if (!sharing) byHash.set(sighting.proposalHash, sighting);
     else if (proposalKey(sharing) !== key) {
-      const diff = snapshotDiff(sharing.value, sighting.value, `${sharing.tool} (${call(sharing)})`, `${sighting.tool} (${call(sighting)})`);
+      const diff = snapshotDiff(sharing.value, sighting.value, side(sharing), side(sighting));
       const tools = sharing.tool === sighting.tool ? "" : ` (tools ${sharing.tool} and ${sighting.tool})`;
       report("INV-4", `hash:${[proposalKey(sharing), key].sort().join("\u0001")}`, sighting, `different effective proposals share the proposal hash ${shown(sighting.proposalHash)}${tools}`, diff);
     }

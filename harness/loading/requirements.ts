@@ -7,6 +7,14 @@ import { parse } from "yaml";
 import type { Capability } from "../adapter.ts";
 import { LEVELS } from "./case-schema.ts";
 
+/** The capabilities without which a requirement that needs them is not applicable, and why, as reports say it. */
+export const LACKING = {
+  "proposal-hash": "the runtime computes no proposal hash",
+  handoffs: "the runtime has no handoff calls",
+  "raw-view": "the runtime hands its policy no raw argument string",
+} as const satisfies Partial<Record<Capability, string>>;
+const NOT_APPLICABLE_WITHOUT = Object.keys(LACKING) as [keyof typeof LACKING, ...(keyof typeof LACKING)[]];
+
 export const FAMILIES = ["invariant", "matrix", "decoy-field", "hook-rewrite", "approval-resume", "read-batch", "handoff"] as const;
 export type Family = (typeof FAMILIES)[number];
 
@@ -22,11 +30,12 @@ const Requirement = z.strictObject({
   /**
    * What the requirement is about that a conformant runtime may lack: without it, the
    * requirement is not applicable to the runtime. Only the proposal hash (a runtime that
-   * computes none has no fingerprint to hold to anything) and handoffs (a runtime without them
-   * has no handoff call to decode) qualify; a missing hook or batch capability skips cases
-   * instead, which counts against the badge.
+   * computes none has no fingerprint to hold to anything), handoffs (a runtime without them
+   * has no handoff call to decode) and the raw view (a runtime whose policy point is handed no
+   * raw string has none to hold to the provider's) qualify; a missing hook or batch capability
+   * skips cases instead, which counts against the badge.
    */
-  needs: z.array(z.enum(["proposal-hash", "handoffs"])).optional(),
+  needs: z.array(z.enum(NOT_APPLICABLE_WITHOUT)).optional(),
   retired: z.boolean().optional(),
 });
 export type Requirement = z.infer<typeof Requirement>;

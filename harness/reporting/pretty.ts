@@ -2,7 +2,7 @@
 // summary by level, family and requirement.
 import type { RunBy } from "../running/implementation.ts";
 import type { Failure } from "../running/results.ts";
-import { REQUIREMENTS } from "../loading/requirements.ts";
+import { LACKING, REQUIREMENTS } from "../loading/requirements.ts";
 import { printableLine } from "./printable.ts";
 import type { Counts } from "./summary.ts";
 import { gateStatus, type GateStatus, type ReportedResult, type RunReport } from "./report.ts";
@@ -81,8 +81,6 @@ function explorationLines(report: RunReport): string[] {
 }
 
 /** Why a requirement can be not applicable: a capability the runtime lacks (spec/requirements.yaml, `needs`). */
-const LACKING: Record<string, string> = { "proposal-hash": "the runtime computes no proposal hash", handoffs: "the runtime has no handoff calls" };
-
 /** The not-applicable requirements grouped by the first capability each needs that the runtime lacks. */
 function notApplicableByWhy(ids: readonly string[], capabilities: readonly string[]): Map<string, string[]> {
   const groups = new Map<string, string[]>();

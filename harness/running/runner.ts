@@ -12,7 +12,7 @@ import type { CaseResult, Failure } from "./results.ts";
 import { explains } from "../checking/context.ts";
 import { callRequirement, consequenceRequirement } from "../checking/attribution.ts";
 import { sameSnapshot, snapshot } from "../values/snapshot.ts";
-import { notApplicableTo } from "../loading/requirements.ts";
+import { LACKING, notApplicableTo, REQUIREMENTS } from "../loading/requirements.ts";
 import { referencedStep } from "../vocabulary/call-references.ts";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -81,7 +81,7 @@ export function judgeObserved(implementation: Pick<Implementation, "capabilities
   const notApplicable = notApplicableTo(implementation.capabilities);
   const failures = [...consequences(testCase, observation.runFailures, universal), ...universal, ...expectationFailures(observation, universal)].filter((failure) => !notApplicable.has(failure.requirement));
   if (failures.length > 0) return finish({ status: "failed", failures });
-  if (testCase.requirements.every((id) => notApplicable.has(id))) return finish({ status: "skipped", failures, reason: notApplicableReason(testCase.requirements) });
+  if (testCase.requirements.every((id) => notApplicable.has(id))) return finish({ status: "skipped", failures, reason: notApplicableReason(testCase.requirements, implementation.capabilities) });
   return finish({ status: "passed", failures });
 }
 
@@ -93,8 +93,11 @@ export function caseResult(testCase: Omit<LoadedCase, "source">, started: number
   return { id, file, title, level, family, requirements, ...verdict, durationMs: Math.round(performance.now() - started) };
 }
 
-export const notApplicableReason = (requirements: readonly string[]) =>
-  `not applicable: ${requirements.join(", ")} concern the runtime's proposal hash, which it does not compute (no "proposal-hash" capability); the universal checks held`;
+/** Why a case whose every requirement is not applicable was not judged: what the runtime lacks, by the capability it does not declare. */
+export function notApplicableReason(requirements: readonly string[], capabilities: readonly Capability[]): string {
+  const lacking = [...new Set(requirements.flatMap((id) => (REQUIREMENTS.get(id)?.needs ?? []).filter((need) => !capabilities.includes(need))))];
+  return `not applicable: ${requirements.join(", ")}, since ${lacking.map((need) => `${LACKING[need]} (no "${need}" capability)`).join(" and ")}; the universal checks held`;
+}
 
 /**
  * The capabilities a case needs that the implementation lacks. Without proposal hashes the

@@ -12,7 +12,8 @@ import type { Adapter, WiredTool } from "../../harness/adapter.ts";
 import { loadCaseFile, loadCaseText, type LoadedCase } from "../../harness/loading/loader.ts";
 import { observeCase, runCase } from "../../harness/running/runner.ts";
 import { snapshotValue } from "../../harness/values/snapshot.ts";
-import langchain, { installedVersion, langchainAdapter, StreamingFakeModel, STREAM_PIECE, type RunResult } from "../../adapters/langchain.ts";
+import { installedVersion } from "../../adapters/installed-version.ts";
+import langchain, { langchainAdapter, StreamingFakeModel, STREAM_PIECE, type RunResult } from "../../adapters/langchain.ts";
 import langchainStreamed from "../../adapters/langchain-streamed.ts";
 
 function realCase(path: string): LoadedCase {
@@ -38,11 +39,12 @@ function answerOf(result: RunResult, turn: number): AIMessage {
 const toolMessages = (result: RunResult) => result.messages.filter((message: BaseMessage): message is ToolMessage => ToolMessage.isInstance(message));
 
 describe("the LangChain adapter reaches LangChain's own tool path (complete tool calls)", () => {
-  it("is named and versioned from the installed package, and declares approval and batch only", () => {
+  it("is named and versioned from the installed package, and declares approval and batch, and the raw view only where LangChain hands it over", () => {
     expect([langchain.name, langchainStreamed.name]).toEqual(["langchain", "langchain (streamed)"]);
     expect(langchain.version).toBe(installedVersion("langchain"));
     expect(langchain.version).toMatch(/^1\./);
-    expect(langchain.capabilities).toEqual(["approval", "batch"]);
+    expect(langchain.capabilities).toEqual(["approval", "batch", "raw-view"]);
+    expect(langchainStreamed.capabilities).toEqual(["approval", "batch"]);
   });
 
   it("decodes, evaluates, parses and executes exactly what LangChain's own state says, with LangChain's own objects", async () => {

@@ -28,7 +28,7 @@ function hashless(name: string, changes: Partial<Stages> = {}): Adapter {
     },
     ...changes,
   };
-  return { ...referenceAdapter(name, stages), capabilities: ["approval", "batch", "handoffs", "hooks", "tool-changes"] };
+  return { ...referenceAdapter(name, stages), capabilities: ["approval", "batch", "handoffs", "hooks", "raw-view", "tool-changes"] };
 }
 
 describe("a runtime without proposal hashes", () => {
@@ -48,7 +48,7 @@ describe("a runtime without proposal hashes", () => {
     const skipped = results.filter((result) => result.status === "skipped");
     expect(skipped.map((result) => result.id)).toEqual(cases.filter((testCase) => testCase.requirements.every((id) => needingTheHash.includes(id))).map((testCase) => testCase.id));
     expect(skipped.map((result) => result.id)).toContain("approval-resume/different-effective-value-not-granted");
-    for (const result of skipped) expect(result.reason).toMatch(/^not applicable: .* concern the runtime's proposal hash, which it does not compute/);
+    for (const result of skipped) expect(result.reason).toMatch(/^not applicable: [A-Z0-9, -]+, since the runtime computes no proposal hash \(no "proposal-hash" capability\); the universal checks held$/);
   });
 
   it("is still held to everything else, in the same cases: a policy's mutation executed is INV-6", async () => {
@@ -110,5 +110,29 @@ describe("a runtime that declares proposal hashes", () => {
     const silent = { ...hashless("claims hashes"), capabilities: ["approval", "batch", "hooks", "proposal-hash"] as const };
     const [result] = await runCases(silent, cases.filter((testCase) => testCase.id === "matrix/defaults-visible"));
     expect(result!.failures.map((failure) => `${failure.requirement} ${failure.check}: ${failure.message}`)).toContain("INV-4 19: the policy was handed no proposalHash");
+  });
+});
+
+describe("a runtime whose policy point is handed no raw string (no \"raw-view\" capability)", () => {
+  /** The reference, handing its policy no rawArguments: what an SDK's yes/no approval callback gets. */
+  const rawless: Adapter = {
+    ...referenceAdapter("rawless reference", {
+      ...referenceStages,
+      attempt(config, call, turn) {
+        const policy: ToolPolicy = ({ rawArguments: _raw, ...input }) => config.policy(input);
+        return referenceStages.attempt.call(this, { ...config, policy }, call, turn);
+      },
+    }),
+  };
+
+  it("has INV-8 not applicable, and every other requirement holding", async () => {
+    const adapter = { ...rawless, capabilities: rawless.capabilities.filter((capability) => capability !== "raw-view") };
+    const report = buildReport(adapter, await runCases(adapter, cases), []);
+    expect(report.requirements.filter((verdict) => verdict.status !== "holds").map((verdict) => [verdict.id, verdict.status])).toEqual([["INV-8", "not_applicable"]]);
+  });
+
+  it("breaks INV-8 when it declares the raw view all the same", async () => {
+    const [result] = await runCases(rawless, cases.filter((testCase) => testCase.id === "matrix/defaults-visible"));
+    expect(result!.failures.map((failure) => `${failure.requirement} ${failure.check}: ${failure.message}`)).toContain("INV-8 25: the policy was handed no rawArguments");
   });
 });
