@@ -32,7 +32,8 @@ const reference = referenceAdapter("my runtime");
 const adapter: Adapter = {
   name: "my runtime",
   version: "0.0.0",
-  // What your runtime supports: approval, batch, hooks, fingerprint, proposal-hash.
+  // What your runtime supports (spec/adapter-contract.md, "Capabilities"): approval, batch,
+  // fingerprint, handoffs, hooks, proposal-hash, raw-view, tool-changes. Declare only what it has.
   capabilities: reference.capabilities,
   createSession(wiring) {
     // wiring.tools, wiring.hooks and wiring.policy are the harness's probes: hand them to your
