@@ -1,9 +1,11 @@
 // `npm run adapters`: runs every case against every published adapter and writes each one's
-// known-failures file and the verdicts part of adapters/README.md. It refuses to write when a
+// known-failures file, its upstream reports (adapters/reports/<stem>/<finding id>.md, one per
+// finding) and the verdicts part of adapters/README.md. It refuses to write when a
 // failure has no finding to explain it, or a finding explains nothing: fix the findings file.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { DEFAULT_CASES_DIR, loadCases } from "../harness/loading/loader.ts";
-import { judgeAdapter, knownFailuresText, pathsOf, PUBLISHED, README_PATH, readmeWith, verdictsMarkdown } from "./published.ts";
+import { judgeAdapter, knownFailuresText, pathsOf, PUBLISHED, README_PATH, readmeWith, upstreamReports, verdictsMarkdown } from "./published.ts";
 
 const { cases } = loadCases([DEFAULT_CASES_DIR]);
 const verdicts = [];
@@ -18,5 +20,13 @@ for (const published of PUBLISHED) {
 }
 if (problems > 0) process.exit(1);
 for (const verdict of verdicts) writeFileSync(pathsOf(verdict.published.stem).knownFailures, knownFailuresText(verdict));
+// One upstream report per finding, in a folder per adapter that holds nothing else: a finding that is gone takes its report along.
+for (const verdict of verdicts) {
+  const folder = pathsOf(verdict.published.stem).reports;
+  const reports = upstreamReports(verdict, cases);
+  mkdirSync(folder, { recursive: true });
+  for (const name of readdirSync(folder)) if (!reports.has(name)) rmSync(join(folder, name));
+  for (const [name, text] of reports) writeFileSync(join(folder, name), text);
+}
 writeFileSync(README_PATH, readmeWith(readFileSync(README_PATH, "utf8"), verdictsMarkdown(verdicts, cases)));
-console.error(`wrote ${verdicts.map((verdict) => `adapters/${verdict.published.stem}.known-failures.yaml`).join(", ")} and adapters/README.md`);
+console.error(`wrote ${verdicts.map((verdict) => `adapters/${verdict.published.stem}.known-failures.yaml`).join(", ")}, the upstream reports under adapters/reports/ and adapters/README.md`);

@@ -1,7 +1,8 @@
 // The real runtimes this repository puts under test, and their published verdicts: a run of
 // every case, each failure explained by the adapter's findings file, rendered as the adapter's
-// known-failures file (what `--expect` reads) and as the table in adapters/README.md.
-// `npm run adapters` writes both; test/adapters/published.test.ts checks they are current.
+// known-failures file (what `--expect` reads), as the table in adapters/README.md, and as one
+// upstream report per finding (adapters/reports/<stem>/<finding id>.md, what `report-issue` writes).
+// `npm run adapters` writes them; test/adapters/published.test.ts checks they are current.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Adapter } from "../harness/adapter.ts";
@@ -9,6 +10,8 @@ import type { LoadedCase } from "../harness/loading/loader.ts";
 import { REQUIREMENTS } from "../harness/loading/requirements.ts";
 import { knownFailuresYaml } from "../harness/reporting/known-failures.ts";
 import { buildReport, type RunReport } from "../harness/reporting/report.ts";
+import { implementationArgs, upstreamIssue } from "../harness/reporting/upstream-issue.ts";
+import type { RunBy } from "../harness/running/implementation.ts";
 import type { RequirementStatus } from "../harness/reporting/summary.ts";
 import { runCases } from "../harness/running/runner.ts";
 import type { CaseResult } from "../harness/running/results.ts";
@@ -37,6 +40,8 @@ export const pathsOf = (stem: string) => ({
   adapter: `adapters/${stem}.ts`,
   knownFailures: here(`${stem}.known-failures.yaml`),
   findings: here(`${stem}.findings.yaml`),
+  /** One upstream report per finding, <finding id>.md (upstreamReports). */
+  reports: here(`reports/${stem}`),
 });
 
 export interface Verdict {
@@ -125,4 +130,40 @@ export function readmeWith(readme: string, verdicts: string): string {
   const end = readme.indexOf(VERDICTS_END);
   if (start < 0 || end < start) throw new Error(`adapters/README.md has no "${VERDICTS_START}" ... "${VERDICTS_END}" section`);
   return readme.slice(0, start) + verdicts + readme.slice(end + VERDICTS_END.length);
+}
+
+/** Where the reproducing command of a published adapter's report runs: the adapters are not in the npm package. */
+const FROM_A_CLONE = "In a clone of effective-args's repository, after `npm ci` (the adapter is in its `adapters/` folder, which the npm package does not ship):";
+
+/**
+ * The upstream report of each finding (file name "<finding id>.md" under pathsOf(stem).reports):
+ * rendered as `effective-args report-issue` renders one, from the finding's shortest failing case
+ * (by the size of its file, as the README's "shortest"), showing the failures the finding
+ * explains, with the finding's where, behaviour and advice.
+ */
+export function upstreamReports(verdict: Verdict, cases: readonly LoadedCase[]): Map<string, string> {
+  const { stem } = verdict.published;
+  const file = new Map(cases.map((testCase) => [testCase.id, testCase.file]));
+  const size = (id: string) => readFileSync(file.get(id)!, "utf8").length;
+  const runBy: RunBy = { how: "in-process", module: pathsOf(stem).adapter };
+  const reports = new Map<string, string>();
+  for (const finding of verdict.findings.findings) {
+    const shown = [...verdict.explanation.byCase].filter(([, findings]) => findings.includes(finding)).map(([id]) => id);
+    const shortest = shown.sort((a, b) => size(a) - size(b) || (a < b ? -1 : 1))[0];
+    const result = verdict.report.results.find((candidate) => candidate.id === shortest);
+    if (shortest === undefined || !result || (result.status !== "failed" && result.status !== "errored")) continue;
+    const explained = new Set<object>(result.failures.filter((failure) => findingsFor(verdict.findings.findings, shortest, failure).includes(finding)));
+    const text = upstreamIssue({
+      suite: verdict.report.suite,
+      implementation: { ...verdict.report.implementation, runBy },
+      result: { ...result, status: result.status },
+      testCase: { origin: "built-in", path: `cases/${shortest}.yaml`, text: readFileSync(file.get(shortest)!, "utf8") },
+      shows: (failure) => explained.has(failure),
+      findings: [finding],
+      implementationArgs: implementationArgs(runBy, ""),
+      reproduceFrom: FROM_A_CLONE,
+    });
+    reports.set(`${finding.id}.md`, text);
+  }
+  return reports;
 }

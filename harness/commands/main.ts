@@ -28,6 +28,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     const { MATRIX_USAGE, matrixCommand } = await import("./matrix.ts");
     return { usage: MATRIX_USAGE, main: matrixCommand };
   },
+  "report-issue": async () => {
+    const { REPORT_ISSUE_USAGE, reportIssueCommand } = await import("./report-issue.ts");
+    return { usage: REPORT_ISSUE_USAGE, main: reportIssueCommand };
+  },
   init: async () => {
     const { INIT_USAGE, initCommand } = await import("./init.ts");
     return { usage: INIT_USAGE, main: initCommand };

@@ -1,12 +1,14 @@
 // The published verdicts of the real runtimes (adapters/): each adapter passes the CI gate with
 // its known-failures file, its runs are deterministic, every failure is explained by a finding
 // of its findings file (and every finding by some failure), and the committed known-failures
-// files and adapters/README.md are what `npm run adapters` writes from today's runs. A new SDK
-// version that changes behaviour fails here until its findings are read and updated.
-import { readFileSync } from "node:fs";
+// files, upstream reports (adapters/reports/) and adapters/README.md are what `npm run adapters`
+// writes from today's runs. A new SDK version that changes behaviour fails here until its
+// findings are read and updated.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CASES_DIR, loadCases } from "../../harness/loading/loader.ts";
-import { judgeAdapter, knownFailuresText, pathsOf, PUBLISHED, README_PATH, readmeWith, verdictsMarkdown, type Verdict } from "../../adapters/published.ts";
+import { judgeAdapter, knownFailuresText, pathsOf, PUBLISHED, README_PATH, readmeWith, upstreamReports, verdictsMarkdown, type Verdict } from "../../adapters/published.ts";
 import { runMain } from "../support/main.ts";
 import { withoutTimings } from "../support/timings.ts";
 
@@ -41,6 +43,14 @@ describe.each(PUBLISHED.map((published) => ({ stem: published.stem })))("adapter
 
   it("has the known-failures file `npm run adapters` writes from this run", () => {
     expect(readFileSync(paths.knownFailures, "utf8")).toBe(knownFailuresText(verdicts.get(stem)!));
+  });
+
+  it("has the upstream reports `npm run adapters` writes from this run: one per finding, and nothing else", () => {
+    const verdict = verdicts.get(stem)!;
+    const reports = upstreamReports(verdict, cases);
+    expect([...reports.keys()].sort()).toEqual(verdict.findings.findings.map((finding) => `${finding.id}.md`).sort());
+    expect(existsSync(paths.reports) ? readdirSync(paths.reports).sort() : []).toEqual([...reports.keys()].sort());
+    for (const [name, text] of reports) expect(readFileSync(join(paths.reports, name), "utf8"), `adapters/reports/${stem}/${name}`).toBe(text);
   });
 });
 

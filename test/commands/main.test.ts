@@ -23,7 +23,7 @@ describe("the entry point", () => {
   });
 
   it("turns an unknown command or option into one line and exit code 2, never a stack trace", async () => {
-    expect(await run("bogus")).toEqual({ code: 2, stdout: "", stderr: 'effective-args: unknown command "bogus"; the commands are run, fuzz, validate, matrix, init\nRun "npx effective-args --help" for usage.\n' });
+    expect(await run("bogus")).toEqual({ code: 2, stdout: "", stderr: 'effective-args: unknown command "bogus"; the commands are run, fuzz, validate, matrix, report-issue, init\nRun "npx effective-args --help" for usage.\n' });
     const option = await run("run", "--no-such-option");
     expect([option.code, option.stderr]).toEqual([2, expect.stringMatching(/^effective-args: Unknown option '--no-such-option'/)]);
   });
