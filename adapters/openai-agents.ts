@@ -1,6 +1,11 @@
 // adapters/openai-agents.ts: puts the OpenAI Agents SDK (@openai/agents 0.20.0, whose runtime is
 // @openai/agents-core 0.20.0) under test. Each harness turn is one real `Runner.run` of an Agent
 // whose function tools are the harness's probes, driven by the SDK's own ScriptedModel.
+// This file's adapter is the SDK with its policy point in `needsApproval` and handoffs with an
+// inputType. openaiAgentsAdapter() also builds the other configurations, which differ only in
+// wiring: openai-agents-default-handoffs.ts (handoffs without an inputType) and
+// openai-agents-input-guardrails.ts (the policy in the tool's inputGuardrails); each file says how.
+// The outcomes are read from the SDK's result in openai-agents-outcomes.ts.
 //
 // How the harness policy maps onto the SDK's boolean approval callback (`needsApproval`):
 // - The policy is called from inside the tool's `needsApproval(runContext, input, callId)`, once
@@ -19,7 +24,7 @@
 //   `state.reject(item, { message: reason })`, resumes with `runner.run(agent, state)`, and reports
 //   `denied` with the tool output the SDK recorded for the call (what the model sees).
 //
-// Handoffs ("handoffs" capability). Each wired handoff is the SDK's own handoff(receiver, {
+// Handoffs ("handoffs" capability), typed. Each wired handoff is the SDK's own handoff(receiver, {
 // toolNameOverride, inputType, onHandoff }) on the agent under test, so the scripted function call
 // with that name is a handoff in the SDK (runner/modelOutputs.mjs, resolveFunctionOrHandoff), and
 // the receiving Agent is answered by the same scripted model ("Done."), which ends the run.
@@ -46,38 +51,50 @@
 //   a turn is an error, as is a handoff the SDK ignored or held back (no outcome exists for it).
 import {
   Agent,
+  defineToolInputGuardrail,
   handoff,
-  ModelBehaviorError,
   Runner,
-  RunHandoffOutputItem,
-  RunToolApprovalItem,
-  RunToolCallOutputItem,
   setSensitiveDataLoggingEnabled,
   setTraceProcessors,
   setTracingDisabled,
   tool,
+  ToolGuardrailFunctionOutputFactory,
   user,
   type AgentInputItem,
-  type RunResult,
+  type RunContext,
   type StandardSchemaWithJSON,
+  type ToolInputGuardrailDefinition,
 } from "@openai/agents";
 import { assistantMessage, functionCall, ScriptedModel } from "@openai/agents/testing";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
-import type { Adapter, AdapterSession, CallOutcome, ModelCall, PolicyDecision, SessionWiring, WiredHandoff, WiredTool } from "../harness/adapter.ts";
+import type { Adapter, AdapterSession, Capability, CallOutcome, ModelCall, PolicyDecision, SessionWiring, WiredHandoff, WiredTool } from "../harness/adapter.ts";
 import { installedVersion } from "./installed-version.ts";
+import { callIdOf, handoffOutcomeOf, handoffRefusal, outcomeOf, type SdkResult } from "./openai-agents-outcomes.ts";
 
 // Offline: importing @openai/agents installs the OpenAI trace exporter; no trace may be made or sent.
 setTracingDisabled(true);
 setTraceProcessors([]);
-// By default the SDK strips the original error from the InvalidToolInputError it hands a tool's
-// errorFunction (tool data redaction, config.mjs `dontLogToolData`); with sensitive data allowed it
-// keeps `originalError`, the only record of whether decoding or the schema failed. This only makes
-// the debug logger (silent unless DEBUG is set) include tool data; nothing leaves the process.
+// By default the SDK redacts tool data (config.mjs `dontLogToolData`): it strips the original error
+// from the InvalidToolInputError it hands a tool's errorFunction, hands that errorFunction no call
+// details, and hands the input guardrails of a call its schema rejected an empty argument string
+// (runner/toolExecution.mjs, getFunctionToolCallbackToolCall). With sensitive data allowed it keeps
+// `originalError` (the only record of whether decoding or the schema failed) and the call; the debug
+// logger (silent unless DEBUG is set) then includes tool data; nothing leaves the process.
 setSensitiveDataLoggingEnabled(true);
 
-// What the SDK's own defaultToolErrorFunction returns (agents-core dist/tool.mjs, lines 518-520).
+// What the SDK's own defaultToolErrorFunction returns (agents-core dist/tool.mjs, defaultToolErrorFunction).
 // The adapter's errorFunction exists to see the runtime's error; the model must still see the default.
 const SDK_DEFAULT_TOOL_ERROR = "An error occurred while running the tool. Please try again.";
+
+/** The wiring of one configuration of the SDK: everything else is the same for all of them. */
+export interface OpenAIAgentsConfiguration {
+  /** The adapter's name, which says the policy point (and the handoff wiring) its verdict is about. */
+  name: string;
+  /** Where the harness's policy runs: the tool's needsApproval callback, or its inputGuardrails. */
+  policyPoint: "needsApproval" | "inputGuardrails";
+  /** "typed": handoff(receiver, { inputType, onHandoff }), which the SDK decodes; "plain": without an inputType. */
+  handoffs: "typed" | "plain";
+}
 
 /**
  * The SDK takes a Standard Schema only with `~standard.jsonSchema` (utils/standardSchema.mjs,
@@ -117,12 +134,7 @@ const ANY_HANDOFF_INPUT: StandardSchemaWithJSON = {
   },
 };
 
-// The ModelBehaviorError messages of handoff.mjs's onInvokeHandoff when it cannot decode a handoff's
-// raw string: the empty-string check, and any error of the parser (JSON.parse: the schema never fails).
-const SDK_HANDOFF_DECODING_ERRORS = ["Handoff function expected non empty input", "Invalid JSON provided"];
-
-function createSession(wiring: SessionWiring): AdapterSession {
-  // The current turn's raw strings by call id: the SDK hands needsApproval no raw string.
+function createSession(wiring: SessionWiring, configuration: OpenAIAgentsConfiguration): AdapterSession {
   let turnNumber = 0;
   // The policy's decision per call id, only to know which pending approvals to reject.
   const decisions = new Map<string, PolicyDecision>();
@@ -130,6 +142,28 @@ function createSession(wiring: SessionWiring): AdapterSession {
   const errors = new Map<string, unknown>();
   // Model history carried from one harness turn (one run) to the next.
   let history: AgentInputItem[] = [];
+
+  // The policy in needsApproval: handed the input object the SDK passes and the SDK's call id.
+  const needsApprovalOf = (wired: WiredTool) => async (_runContext: RunContext<unknown>, input: unknown, callId?: string) => {
+    const decision = await wiring.policy({ agentName: wiring.agentName, toolName: wired.name, callId: callId as string, turn: turnNumber, parsedArguments: input });
+    decisions.set(callId as string, decision);
+    return decision.decision !== "allow";
+  };
+  // The policy in an input guardrail: the SDK hands it the provider's function call item, whose only
+  // arguments are the raw string; that string is the guardrail's one view of the arguments, so it is
+  // both the raw view and what the policy decides on (the adapter decodes nothing). The call id goes
+  // back as the result's outputInfo, since the SDK's guardrail records keep none.
+  const guardrailOf = (wired: WiredTool): ToolInputGuardrailDefinition =>
+    defineToolInputGuardrail({
+      name: "effective-args-policy",
+      run: async ({ toolCall }) => {
+        const { callId, arguments: raw } = toolCall;
+        const decision = await wiring.policy({ agentName: wiring.agentName, toolName: wired.name, callId, turn: turnNumber, rawArguments: raw, parsedArguments: raw });
+        if (decision.decision === "allow") return ToolGuardrailFunctionOutputFactory.allow({ callId });
+        if (decision.decision === "deny") return ToolGuardrailFunctionOutputFactory.rejectContent(decision.reason, { callId });
+        throw new Error(`the policy asked for approval of call ${callId}, but a tool input guardrail cannot suspend a call (it allows, rejects or throws)`);
+      },
+    });
 
   const tools = Object.values(wiring.tools).map((wired) =>
     tool({
@@ -139,17 +173,7 @@ function createSession(wiring: SessionWiring): AdapterSession {
       // A Standard Schema must be strict: tool() throws "Strict mode is required for Standard
       // Schema parameters" otherwise (tool.mjs). With the wrapper's schema strict mode changes nothing.
       strict: true,
-      needsApproval: async (_runContext, input, callId) => {
-        const decision = await wiring.policy({
-          agentName: wiring.agentName,
-          toolName: wired.name,
-          callId: callId as string,
-          turn: turnNumber,
-          parsedArguments: input,
-        });
-        decisions.set(callId as string, decision);
-        return decision.decision !== "allow";
-      },
+      ...(configuration.policyPoint === "needsApproval" ? { needsApproval: needsApprovalOf(wired) } : { inputGuardrails: [guardrailOf(wired)] }),
       // The probe gets the SDK's argument object as the SDK hands it, and the SDK's call id.
       execute: (args, _runContext, details) => wired.execute(args, { callId: details?.toolCall?.callId as string }),
       errorFunction: (_runContext, error, details) => {
@@ -165,22 +189,24 @@ function createSession(wiring: SessionWiring): AdapterSession {
   let handedOver = new Map<string, unknown>();
   const isHandoff = (call: ModelCall) => Object.hasOwn(wiring.handoffs, call.toolName);
 
-  const handoffs = Object.values(wiring.handoffs).map((wired: WiredHandoff) =>
-    handoff(new Agent({ name: receiverName(wired.name), instructions: "Take over the conversation." }), {
-      toolNameOverride: wired.name,
-      inputType: ANY_HANDOFF_INPUT,
-      onHandoff: async (_runContext, input) => {
-        // The SDK carries out the first handoff call of the response; handoffOutcomeOf checks that its
-        // RunHandoffOutputItem is for this very call.
-        const call = turnCalls.find(isHandoff);
-        if (call?.toolName !== wired.name || handedOver.has(call.callId)) {
-          throw new Error(`the SDK handed over to ${wired.name}, but the turn's first handoff call is ${call ? `${call.callId} (${call.toolName})${handedOver.has(call.callId) ? ", already handed over" : ""}` : "missing"}`);
-        }
-        handedOver.set(call.callId, input);
-        await wired.receive(input, { callId: call.callId });
-      },
-    }),
-  );
+  const handoffs = Object.values(wiring.handoffs).map((wired: WiredHandoff) => {
+    // receive gets what the SDK hands onHandoff as its input: the decoded value with an inputType,
+    // and without one nothing at all (handoff.mjs calls `onHandoff(context)`), so undefined.
+    const onHandoff = async (_runContext: RunContext<any>, input?: unknown) => {
+      // The SDK carries out the first handoff call of the response; handoffOutcomeOf checks that its
+      // RunHandoffOutputItem is for this very call.
+      const call = turnCalls.find(isHandoff);
+      if (call?.toolName !== wired.name || handedOver.has(call.callId)) {
+        throw new Error(`the SDK handed over to ${wired.name}, but the turn's first handoff call is ${call ? `${call.callId} (${call.toolName})${handedOver.has(call.callId) ? ", already handed over" : ""}` : "missing"}`);
+      }
+      handedOver.set(call.callId, input);
+      await wired.receive(input, { callId: call.callId });
+    };
+    const receiver = new Agent({ name: receiverName(wired.name), instructions: "Take over the conversation." });
+    return configuration.handoffs === "typed"
+      ? handoff(receiver, { toolNameOverride: wired.name, inputType: ANY_HANDOFF_INPUT, onHandoff })
+      : handoff(receiver, { toolNameOverride: wired.name, onHandoff });
+  });
   const agent = new Agent({ name: wiring.agentName, instructions: "Use the tools as the user asks.", tools, handoffs });
 
   return {
@@ -225,89 +251,23 @@ function createSession(wiring: SessionWiring): AdapterSession {
   };
 }
 
-// The result of a run of this adapter's Agent (its context and output types are the SDK's defaults).
-type SdkResult = RunResult<unknown, Agent<any, any>>;
-
 /** The receiving agent's name: the handoff's name without the SDK's default "transfer_to_" prefix. */
 const receiverName = (handoffName: string) => handoffName.replace(/^transfer_to_(?=.)/, "");
 
-/**
- * The outcome of the handoff call whose decoding the SDK refused, from the ModelBehaviorError it
- * threw out of Runner.run; any other error is rethrown (the case errors). The SDK throws it while
- * carrying out the response's first handoff call, after the response's tool calls ran: their
- * results go with the run, so a turn with other calls cannot be reported.
- */
-function handoffRefusal(error: unknown, calls: readonly ModelCall[], isHandoff: (call: ModelCall) => boolean, handedOver: ReadonlyMap<string, unknown>): CallOutcome {
-  if (!(error instanceof ModelBehaviorError) || !SDK_HANDOFF_DECODING_ERRORS.includes(error.message)) throw error;
-  const call = calls.find(isHandoff);
-  if (call === undefined || handedOver.has(call.callId)) throw new Error(`the SDK threw its handoff decoding error (${error.message}) without a handoff call of the turn left to decode`, { cause: error });
-  if (calls.length > 1) {
-    throw new Error(`the SDK ended the run at handoff call ${call.callId}, which it could not decode (${error.message}); its results of the turn's other calls are lost with the run`, { cause: error });
-  }
-  return { callId: call.callId, outcome: "invalid", stage: "json", message: `ModelBehaviorError: ${error.message}` };
+/** An adapter for one configuration of the SDK. */
+export function openaiAgentsAdapter(configuration: OpenAIAgentsConfiguration): Adapter {
+  // "approval": needsApproval interrupts the run (an input guardrail cannot: it allows, rejects or
+  // throws); "raw-view": a guardrail is handed the provider's raw string (needsApproval is not);
+  // "batch": one model response may hold several function calls; "handoffs": the SDK's handoff().
+  // No hooks, no fingerprint, no proposal hash: the SDK has none of them.
+  const capabilities: Capability[] = configuration.policyPoint === "needsApproval" ? ["approval", "batch", "handoffs"] : ["batch", "handoffs", "raw-view"];
+  return {
+    name: configuration.name,
+    version: installedVersion("@openai/agents"),
+    capabilities,
+    createSession: (wiring) => createSession(wiring, configuration),
+  };
 }
 
-/** What became of one handoff call, read from the SDK's result and checked against what onHandoff was handed. */
-function handoffOutcomeOf(call: ModelCall, result: SdkResult, handedOver: ReadonlyMap<string, unknown>): CallOutcome {
-  const { callId } = call;
-  const output = result.newItems.find((item) => item instanceof RunHandoffOutputItem && item.rawItem.type === "function_call_result" && item.rawItem.callId === callId);
-  if (output) {
-    if (!handedOver.has(callId)) throw new Error(`the SDK recorded the handoff of call ${callId} but never called its onHandoff with an input`);
-    return { callId, outcome: "handed_off" };
-  }
-  if (handedOver.has(callId)) throw new Error(`the SDK called the onHandoff of call ${callId} but its result has no handoff output for it`);
-  if (result.interruptions.length > 0) throw new Error(`the SDK holds handoff call ${callId} back behind an approval interruption; a waiting handoff has no outcome`);
-  // executeHandoffCalls (runner/toolExecution.mjs) carries out the first handoff of a response and drops the others from the run.
-  throw new Error(`the SDK's result has no record of handoff call ${callId} (it carries out only the first handoff call of a response)`);
-}
-
-function callIdOf(item: RunToolApprovalItem): string | undefined {
-  return item.rawItem.type === "function_call" ? item.rawItem.callId : undefined;
-}
-
-/** What became of one call, read from the SDK's own result: its tool outputs, its approval records, its errors. */
-function outcomeOf(call: ModelCall, result: SdkResult, errors: ReadonlyMap<string, unknown>): CallOutcome {
-  const { callId } = call;
-  const output = result.newItems.find((item): item is RunToolCallOutputItem => item instanceof RunToolCallOutputItem && item.rawItem.type === "function_call_result" && item.rawItem.callId === callId);
-  if (output) {
-    // The SDK's approval record: false once the call was rejected through state.reject.
-    const toolName = output.rawItem.type === "function_call_result" ? output.rawItem.name : call.toolName;
-    if (result.runContext.isToolApproved({ toolName, callId }) === false) return { callId, outcome: "denied", reason: String(output.output) };
-    const error = errors.get(callId);
-    if (error !== undefined) {
-      // InvalidToolInputError (not exported; AgentsError sets `name` to the class name) keeps the
-      // parser's error as originalError: JSON.parse's SyntaxError, or the Error that
-      // validateStandardSchema builds from the schema's issues.
-      if (error instanceof Error && error.name === "InvalidToolInputError") {
-        const original = (error as Error & { originalError?: unknown }).originalError;
-        const stage = original instanceof SyntaxError ? "json" : "schema";
-        return { callId, outcome: "invalid", stage, message: `${error.message}: ${original instanceof Error ? original.message : String(original)}` };
-      }
-      throw new Error(`the SDK reported a tool error for call ${callId} that is not an input error: ${String(error)}`);
-    }
-    if (output.executionStatus === "executed") return { callId, outcome: "executed", result: output.output };
-    throw new Error(`the SDK recorded an output for call ${callId} that is neither an execution, a rejection nor an input error: ${JSON.stringify(output.output)}`);
-  }
-  const pending = result.interruptions.find((item) => callIdOf(item) === callId);
-  if (pending) {
-    // Built only from the SDK's approval item: it keeps the provider's raw string and no decoded
-    // or schema-parsed view (no parsedArguments, requestedArguments or hash to report).
-    return {
-      callId,
-      outcome: "suspended",
-      proposal: { kind: "tool", callId, toolName: String(pending.name), rawArguments: pending.arguments as string, parsedArguments: undefined },
-    };
-  }
-  throw new Error(`the SDK's result has no record of call ${callId}`);
-}
-
-const adapter: Adapter = {
-  name: "@openai/agents",
-  version: installedVersion("@openai/agents"),
-  // "approval": needsApproval interrupts the run; "batch": one model response may hold several
-  // function calls; "handoffs": the SDK's handoff(). No hooks, no fingerprint, no proposal hash:
-  // the SDK has none of them.
-  capabilities: ["approval", "batch", "handoffs"],
-  createSession,
-};
+const adapter: Adapter = openaiAgentsAdapter({ name: "@openai/agents", policyPoint: "needsApproval", handoffs: "typed" });
 export default adapter;

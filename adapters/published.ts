@@ -19,6 +19,8 @@ import { explain, findingsFor, loadFindings, reasonOf, type Explanation, type Fi
 import langchain from "./langchain.ts";
 import langchainStreamed from "./langchain-streamed.ts";
 import openaiAgents from "./openai-agents.ts";
+import openaiAgentsDefaultHandoffs from "./openai-agents-default-handoffs.ts";
+import openaiAgentsInputGuardrails from "./openai-agents-input-guardrails.ts";
 import vercelAi from "./vercel-ai.ts";
 
 export interface PublishedAdapter {
@@ -30,6 +32,8 @@ export interface PublishedAdapter {
 export const PUBLISHED: readonly PublishedAdapter[] = [
   { stem: "vercel-ai", adapter: vercelAi },
   { stem: "openai-agents", adapter: openaiAgents },
+  { stem: "openai-agents-default-handoffs", adapter: openaiAgentsDefaultHandoffs },
+  { stem: "openai-agents-input-guardrails", adapter: openaiAgentsInputGuardrails },
   { stem: "langchain", adapter: langchain },
   { stem: "langchain-streamed", adapter: langchainStreamed },
 ];

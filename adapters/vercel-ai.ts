@@ -25,7 +25,7 @@ import { generateText, JSONParseError, stepCountIs, tool, TypeValidationError, t
 import { MockLanguageModelV3 } from "ai/test";
 import type { ZodType } from "zod";
 import { installedVersion } from "./installed-version.ts";
-import type { Adapter, AdapterSession, CallOutcome, ModelCall, PolicyDecision, SessionWiring, SuspendedToolProposal } from "../harness/adapter.ts";
+import type { Adapter, AdapterSession, ApprovalAnswer, CallOutcome, ModelCall, PolicyDecision, SessionWiring, SuspendedToolProposal } from "../harness/adapter.ts";
 
 type Result = GenerateTextResult<ToolSet, never>;
 
@@ -45,8 +45,9 @@ export function vercelAiAdapter(options: VercelAiAdapterOptions = {}): Adapter {
     name: "ai",
     version: installedVersion("ai"),
     // Approval: needsApproval suspends a call. Batch: one model response may hold several tool
-    // calls, all parsed and executed in one step. No hooks, hashes or fingerprints in the SDK.
-    capabilities: ["approval", "batch"],
+    // calls, all parsed and executed in one step. Resume: a pending call is answered with the
+    // SDK's own tool-approval-response. No hooks, hashes or fingerprints in the SDK.
+    capabilities: ["approval", "batch", "resume"],
     createSession: (wiring) => createSession(wiring, options),
   };
 }
@@ -57,6 +58,8 @@ function createSession(wiring: SessionWiring, options: VercelAiAdapterOptions): 
   // the SDK's id generator.
   let turn = 0;
   const decisions = new Map<string, PolicyDecision>();
+  // The calls waiting for a reviewer: the conversation that holds the SDK's approval request, and its id.
+  const pending = new Map<string, { conversation: ModelMessage[]; approvalId: string }>();
   let nextId = 0;
   // generateText's `_internal.generateId` (declared in its options, "for test use") names the
   // approval ids and response ids; a counter makes two runs of a case give the same ids.
@@ -125,6 +128,8 @@ function createSession(wiring: SessionWiring, options: VercelAiAdapterOptions): 
 
       const outcomes = new Map<string, CallOutcome>();
       const rejections: { approvalId: string; reason: string }[] = [];
+      // One conversation per turn: the SDK resumes a message's calls only when all its requests are answered at once.
+      const conversation: ModelMessage[] = [...prompt, ...first.response.messages];
       for (const part of content) {
         if (part.type === "tool-call" && part.invalid) {
           // doParseToolCall throws InvalidToolInputError whose cause is JSONParseError (from
@@ -139,7 +144,10 @@ function createSession(wiring: SessionWiring, options: VercelAiAdapterOptions): 
           const callId = part.toolCall.toolCallId;
           const decided = decisions.get(callId);
           if (decided?.decision === "deny") rejections.push({ approvalId: part.approvalId, reason: decided.reason });
-          else outcomes.set(callId, { callId, outcome: "suspended", proposal: suspended(first, part.approvalId, part.toolCall) });
+          else {
+            outcomes.set(callId, { callId, outcome: "suspended", proposal: suspended(first, part.approvalId, part.toolCall) });
+            pending.set(callId, { conversation, approvalId: part.approvalId });
+          }
         }
       }
 
@@ -164,6 +172,7 @@ function createSession(wiring: SessionWiring, options: VercelAiAdapterOptions): 
         }
       }
 
+      for (const call of calls) if (outcomes.get(call.callId)?.outcome !== "suspended") pending.delete(call.callId);
       // Every call must have got one outcome from the SDK's records; anything else is a crash.
       return calls.map((call) => {
         const outcome = outcomes.get(call.callId);
@@ -171,7 +180,42 @@ function createSession(wiring: SessionWiring, options: VercelAiAdapterOptions): 
         return outcome;
       });
     },
+
+    // The SDK's own approve-and-resume path: a generateText call whose history is the turn's
+    // conversation and whose last message answers the approval requests (collectToolApprovals);
+    // the SDK validates each approved call again, asks needsApproval again and runs it
+    // (validateApprovedToolApprovals, executeTools), and records each outcome as a tool result.
+    async resume(answers: readonly ApprovalAnswer[]): Promise<CallOutcome[]> {
+      const byConversation = new Map<ModelMessage[], ApprovalAnswer[]>();
+      for (const answer of answers) {
+        const waiting = pending.get(answer.callId);
+        if (!waiting) throw new Error(`no approval request of the SDK is waiting for call ${answer.callId}`);
+        byConversation.set(waiting.conversation, [...(byConversation.get(waiting.conversation) ?? []), answer]);
+      }
+      const outcomes = new Map<string, CallOutcome>();
+      for (const [conversation, group] of byConversation) {
+        const responses = group.map((answer) => ({ type: "tool-approval-response" as const, approvalId: pending.get(answer.callId)!.approvalId, approved: answer.approved, ...(answer.reason !== undefined && { reason: answer.reason }) }));
+        const resumed = await run([...conversation, { role: "tool", content: responses }], []);
+        for (const message of resumed.response.messages) {
+          if (message.role !== "tool") continue;
+          for (const part of message.content) if (part.type === "tool-result") outcomes.set(part.toolCallId, resumedOutcome(part.toolCallId, part.output));
+        }
+        for (const answer of group) pending.delete(answer.callId);
+      }
+      return answers.map((answer) => {
+        const outcome = outcomes.get(answer.callId);
+        if (!outcome) throw new Error(`the SDK's result holds no outcome for resumed call ${answer.callId}`);
+        return outcome;
+      });
+    },
   };
+}
+
+/** What the SDK recorded for a resumed call: denied (its execution-denied result), invalid (it failed validating again), or run. */
+function resumedOutcome(callId: string, output: { type: string; reason?: string; value?: unknown }): CallOutcome {
+  if (output.type === "execution-denied") return { callId, outcome: "denied", reason: output.reason ?? "" };
+  if (output.type === "error-text" || output.type === "error-json") return { callId, outcome: "invalid", stage: "schema", message: String(output.value) };
+  return { callId, outcome: "executed", result: output.value };
 }
 
 /**

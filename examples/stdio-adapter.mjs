@@ -452,9 +452,10 @@ export function createHandler(choices = {}, name = "example stdio adapter") {
   return async function handle(request) {
     switch (request.type) {
       case "hello":
-        return { type: "hello", id: request.id, name, version: "2.0.0", capabilities: ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash", "raw-view", "tool-changes"] };
+        return { type: "hello", id: request.id, name, version: "2.0.0", capabilities: ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash", "raw-view", "resume", "tool-changes"] };
       case "start":
-        session = { ...probesFor(request.case), choices: { ...DEFAULT_CHOICES, ...choices } };
+        // pending: the calls waiting for a reviewer, by id (a later suspended call with the same id takes its place).
+        session = { ...probesFor(request.case), choices: { ...DEFAULT_CHOICES, ...choices }, pending: new Map() };
         return { type: "started", id: request.id };
       case "turn": {
         session.grants.clear();
@@ -464,7 +465,25 @@ export function createHandler(choices = {}, name = "example stdio adapter") {
         for (const call of request.calls) {
           const outcome = ended ? { callId: call.callId, outcome: "not_attempted" } : await attempt(session, call, request.turn);
           ended ||= session.choices.endTurnAtInvalid && outcome.outcome === "invalid";
-          outcomes.push(outcome);
+          outcomes.push(settle(session, outcome, call, request.turn));
+        }
+        return { type: "turn-result", id: request.id, outcomes, records: session.takeRecords() };
+      }
+      case "resume": {
+        // The reviewer answered pending calls: a rejection denies one; an approval resumes it as a
+        // new attempt, in which the approval takes the policy's place while the proposal is still
+        // the one suspended (the same hash); one that changed since goes to the policy again.
+        session.grants.clear();
+        for (const hash of request.grants) session.grants.add(hash);
+        const outcomes = [];
+        for (const answer of request.answers) {
+          const waiting = session.pending.get(answer.callId);
+          if (!waiting) throw new Error(`no call ${answer.callId} is waiting for approval`);
+          const approval = (input) => (input.proposalHash === waiting.proposalHash ? { decision: "allow" } : session.policy(input));
+          const outcome = answer.approved
+            ? await attempt({ ...session, policy: approval }, waiting.call, waiting.turn)
+            : { callId: answer.callId, outcome: "denied", reason: answer.reason ?? "rejected_by_reviewer" };
+          outcomes.push(settle(session, outcome, waiting.call, waiting.turn));
         }
         return { type: "turn-result", id: request.id, outcomes, records: session.takeRecords() };
       }
@@ -484,6 +503,13 @@ export function createHandler(choices = {}, name = "example stdio adapter") {
         return { type: "error", id: request.id ?? 0, message: `unknown request type ${JSON.stringify(request.type)}` };
     }
   };
+}
+
+/** Keeps a suspended call waiting for a reviewer, and forgets one that was settled otherwise; returns the outcome. */
+function settle(session, outcome, call, turn) {
+  if (outcome.outcome === "suspended") session.pending.set(call.callId, { call, turn, proposalHash: outcome.proposal.proposalHash });
+  else session.pending.delete(call.callId);
+  return outcome;
 }
 
 /** Reads requests line by line from stdin and writes one reply line each to stdout. */

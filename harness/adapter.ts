@@ -17,10 +17,13 @@ import type { ZodTypeAny as Zod3Type } from "zod/v3";
  * adapter never fills rawArguments in from the calls it scripted: a view the adapter supplies
  * certifies the adapter. Without it the adapter leaves rawArguments out, and the requirement about
  * the raw view (INV-8) is not applicable to the runtime.
+ * "resume": the runtime keeps a suspended proposal as a pending approval request of its own, and
+ * resumes it when the request is answered (AdapterSession.resume), as SDKs' approve-and-resume
+ * paths do; cases with a "resume" step need it.
  * "tool-changes": the application can change a tool's definition between turns of one session
  * (AdapterSession.redefineTools), as real applications do; cases with a "redefine" step need it.
  */
-export const CAPABILITIES = ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash", "raw-view", "tool-changes"] as const;
+export const CAPABILITIES = ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash", "raw-view", "resume", "tool-changes"] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 /**
@@ -148,6 +151,15 @@ export type CallOutcome =
   | { callId: string; outcome: "handed_off" }
   | { callId: string; outcome: "not_attempted" };
 
+/** A reviewer's answer to the runtime's own pending approval request for a suspended call. */
+export interface ApprovalAnswer {
+  callId: string;
+  toolName: string;
+  approved: boolean;
+  /** With a rejection: the reviewer's reason, for the runtime to record as it records rejections. */
+  reason?: string;
+}
+
 export interface AdapterSession {
   /** Runs one model turn; reports one outcome per call. */
   runTurn(calls: readonly ModelCall[], turn: number): Promise<readonly CallOutcome[]>;
@@ -163,6 +175,12 @@ export interface AdapterSession {
    * changes a tool between turns. Whatever the runtime keeps from earlier turns it keeps.
    */
   redefineTools?(tools: Readonly<Record<string, WiredTool>>): void | Promise<void>;
+  /**
+   * With the "resume" capability: answers the runtime's own pending approval requests for these
+   * suspended calls, through the runtime's approve / reject path, and lets it resume; reports one
+   * outcome per answered call (executed, denied, or whatever the runtime made of it).
+   */
+  resume?(answers: readonly ApprovalAnswer[]): Promise<readonly CallOutcome[]>;
   close?(): void | Promise<void>;
 }
 

@@ -7,13 +7,14 @@ export function referenceAdapter(name = "effective-args reference", stages: Stag
   return {
     name,
     version: "0.1.0",
-    capabilities: ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash", "raw-view", "tool-changes"],
+    capabilities: ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash", "raw-view", "resume", "tool-changes"],
     createSession(wiring) {
       const runtime = createRuntime(wiring, stages);
       return {
         runTurn: (calls, turn) => runtime.runTurn(calls, turn),
         fingerprint: (toolName, args) => runtime.fingerprint(toolName, args),
         redefineTools: (tools) => runtime.redefineTools(tools),
+        resume: (answers) => runtime.resume(answers),
       };
     },
   };

@@ -23,3 +23,5 @@ export const NOT_CANONICALIZABLE = "arguments_not_canonicalizable";
 export const HOOK_DENIED = "hook_denied";
 /** Deny reason for a call to a tool the runtime does not know. */
 export const UNKNOWN_TOOL = "unknown_tool";
+/** Deny reason when a reviewer rejects a pending call without giving one. */
+export const REVIEWER_REJECTED = "rejected_by_reviewer";

@@ -2,6 +2,7 @@
 // spec/requirements.yaml. Each stage is a replaceable function so that a variation of the
 // reference (a "mutant" in test/) can change exactly one step.
 import type {
+  ApprovalAnswer,
   CallOutcome,
   ModelCall,
   PolicyDecision,
@@ -15,6 +16,7 @@ import type {
 } from "../harness/adapter.ts";
 import {
   HOOK_DENIED,
+  REVIEWER_REJECTED,
   NOT_CANONICALIZABLE,
   POLICY_FAILED,
   POLICY_MUTATED_ARGUMENTS,
@@ -31,6 +33,13 @@ export interface RuntimeConfig {
   handoffs?: Readonly<Record<string, WiredHandoff>>;
   hooks: readonly PreToolUseHook[];
   policy: ToolPolicy;
+}
+
+/** A call suspended for approval, waiting for a reviewer's answer: as the model proposed it, and the canonical text of the effective value it was suspended with. */
+export interface PendingCall {
+  call: ModelCall;
+  turn: number;
+  suspendedAs: string | undefined;
 }
 
 export interface Fingerprint {
@@ -78,6 +87,13 @@ export interface Stages {
   attempt(config: RuntimeConfig, call: ModelCall, turn: number): Promise<CallOutcome>;
   /** A model turn: every call is its own attempt, in the order the model gave them. */
   runTurn(config: RuntimeConfig, calls: readonly ModelCall[], turn: number): Promise<CallOutcome[]>;
+  /**
+   * The reviewer's answer to a pending call (suspended in turn `turn`): a rejection denies it; an
+   * approval resumes it as a new attempt through the whole pipeline, in which the approval takes
+   * the policy's place only while the effective value is still the one suspended: one that
+   * changed since (a tool redefined meanwhile, say) is put to the policy again.
+   */
+  resume(config: RuntimeConfig, pending: PendingCall, answer: ApprovalAnswer): Promise<CallOutcome>;
 }
 
 export const referenceStages: Stages = {
@@ -199,6 +215,21 @@ export const referenceStages: Stages = {
     for (const call of calls) outcomes.push(await this.attempt(config, call, turn));
     return outcomes;
   },
+
+  async resume(config, { call, turn, suspendedAs }, answer) {
+    if (!answer.approved) return { callId: call.callId, outcome: "denied", reason: answer.reason ?? REVIEWER_REJECTED };
+    // The approval stands in for the policy during this one attempt. The configuration object
+    // itself is kept (state a runtime keeps per session is kept by it), and nothing else runs
+    // meanwhile: answers are resumed one after another, never beside a turn.
+    const { policy } = config;
+    const approved = (input: ToolPolicyInput) => input.toolName === call.toolName && suspendedAs !== undefined && canonicalOrNone(this, input.parsedArguments) === suspendedAs;
+    config.policy = (input) => (approved(input) ? { decision: "allow" } : policy(input));
+    try {
+      return await this.attempt(config, call, turn);
+    } finally {
+      config.policy = policy;
+    }
+  },
 };
 
 /** What the policy is handed: the three argument views and the fingerprint (RFC-0015, argument views). */
@@ -236,6 +267,17 @@ export interface Runtime {
   fingerprint(toolName: string, args: unknown): string;
   /** The application changed its tools: later turns use these. */
   redefineTools(tools: Readonly<Record<string, WiredTool>>): void;
+  /** Answers the runtime's pending approval requests (the latest suspended call with each id) and resumes them. */
+  resume(answers: readonly ApprovalAnswer[]): Promise<CallOutcome[]>;
+}
+
+/** The canonical text of a value, or none when it has no canonical form. */
+function canonicalOrNone(stages: Pick<Stages, "canonicalize">, value: unknown): string | undefined {
+  try {
+    return stages.canonicalize(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The tool of that name the runtime was given: its own, so that a call to "toString" or "constructor" names no tool. */
@@ -243,9 +285,36 @@ const ownTool = (config: RuntimeConfig, name: string): WiredTool | undefined => 
 
 export function createRuntime(wiring: RuntimeConfig, stages: Stages = referenceStages): Runtime {
   // The runtime's own configuration, one object for its whole life, whose tools an application may change between turns.
-  const config: RuntimeConfig = { ...wiring };
+  // What the policy last evaluated for each call of the turn, as canonical text: what a suspended call is approved as.
+  const evaluated = new Map<string, string | undefined>();
+  const config: RuntimeConfig = {
+    ...wiring,
+    policy: (input) => {
+      evaluated.set(input.callId, canonicalOrNone(stages, input.parsedArguments));
+      return wiring.policy(input);
+    },
+  };
+  // The calls waiting for a reviewer, by id: a later call with the same id that is suspended takes its place.
+  const pending = new Map<string, PendingCall>();
+  const settle = (outcomes: CallOutcome[], calls: readonly ModelCall[], turn: number) => {
+    for (const outcome of outcomes) {
+      const call = calls.find((candidate) => candidate.callId === outcome.callId);
+      if (outcome.outcome === "suspended" && call) pending.set(outcome.callId, { call, turn, suspendedAs: evaluated.get(outcome.callId) });
+      else pending.delete(outcome.callId);
+    }
+    return outcomes;
+  };
   return {
-    runTurn: (calls, turn) => stages.runTurn(config, calls, turn),
+    runTurn: async (calls, turn) => settle(await stages.runTurn(config, calls, turn), calls, turn),
+    async resume(answers) {
+      const outcomes: CallOutcome[] = [];
+      for (const answer of answers) {
+        const waiting = pending.get(answer.callId);
+        if (!waiting) throw new Error(`no call ${answer.callId} is waiting for approval`);
+        outcomes.push(...settle([await stages.resume(config, waiting, answer)], [waiting.call], waiting.turn));
+      }
+      return outcomes;
+    },
     fingerprint(toolName, args) {
       const tool = ownTool(config, toolName);
       if (!tool) throw new Error(`unknown tool ${toolName}`);

@@ -10,6 +10,7 @@ import { fingerprintFailures } from "./fingerprint.ts";
 import { handoffFailures, handoffParses, toolCallsOnly } from "./handoffs.ts";
 import { hookFailures } from "./hooks.ts";
 import { parseFailures } from "./parses.ts";
+import { resumeFailures } from "./resumes.ts";
 import { validationFailures } from "./validation.ts";
 import { viewFailures } from "./views.ts";
 
@@ -21,6 +22,8 @@ export function universalFailures(observation: Observation): Failure[] {
   const tools = observation.testCase.handoffs ? toolCallsOnly(observation, new Set(takenByTurn.flatMap((taken) => [...taken]))) : observation;
   const perTurn = contexts.flatMap((whole, index) => {
     const context = tools === observation ? whole : turnContext(tools, tools.turns[index]!);
+    // A resume continues attempts suspended earlier: it is held to what was approved, not checked as new attempts.
+    if (context.turn.answers) return resumeFailures(context);
     // In pipeline order: where several findings account for one expectation, the earliest stage is its cause.
     return [
       ...validationFailures(context),

@@ -317,10 +317,17 @@ export const Grant = z.strictObject({
 });
 export type Grant = z.infer<typeof Grant>;
 
+export const ANSWERS = ["approve", "reject"] as const;
+export type Answer = (typeof ANSWERS)[number];
+
 export const Step = z
   .strictObject({
     turn: z.array(Call).min(1).optional().describe("The calls one model turn proposes."),
-    expect: namedRecord(Identifier, CallExpectation).optional().describe("Call id to what must happen to that call; one entry per call of the turn."),
+    resume: namedRecord(Identifier, z.enum(ANSWERS))
+      .refine((answers) => Object.keys(answers).length > 0, "at least one call")
+      .optional()
+      .describe("Answers the runtime's own pending approval requests, as a reviewer would through the runtime's approve-and-resume path: call id (the latest suspended call with that id) to approve or reject; the runtime resumes."),
+    expect: namedRecord(Identifier, CallExpectation).optional().describe("Call id to what must happen to that call; one entry per call of the turn, or per call the resume answers."),
     grant: Grant.optional().describe("Approves a suspended proposal, as a human reviewer would; runs nothing."),
     redefine: namedRecord(z.string(), Tool)
       .refine((tools) => Object.keys(tools).length > 0, "at least one tool")
@@ -328,12 +335,12 @@ export const Step = z
       .describe("New definitions for declared tools, in effect from the next turn on, as an application that changes a tool between turns; runs nothing."),
   })
   .superRefine((step, ctx) => {
-    const kinds = (["turn", "grant", "redefine"] as const).filter((kind) => step[kind] !== undefined);
+    const kinds = (["turn", "resume", "grant", "redefine"] as const).filter((kind) => step[kind] !== undefined);
     if (kinds.length !== 1) {
-      ctx.addIssue({ code: "custom", message: `a step is one of a "turn" (with "expect"), a "grant" or a "redefine"; found ${kinds.length ? kinds.join(", ") : "none"}` });
+      ctx.addIssue({ code: "custom", message: `a step is one of a "turn" or a "resume" (with "expect"), a "grant" or a "redefine"; found ${kinds.length ? kinds.join(", ") : "none"}` });
     }
-    if (step.turn === undefined && step.expect !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["expect"], message: `"expect" goes with a "turn", not with a "${step.grant !== undefined ? "grant" : "redefine"}"` });
+    if (step.turn === undefined && step.resume === undefined && step.expect !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["expect"], message: `"expect" goes with a "turn" or a "resume", not with a "${step.grant !== undefined ? "grant" : "redefine"}"` });
     }
   });
 export type Step = z.infer<typeof Step>;
@@ -374,7 +381,7 @@ export const CaseFile = z
       .describe("Handoff names: a call to one of them is a synthetic handoff call (the model hands the run to another agent), not a tool call."),
     hooks: z.array(Hook).optional().describe("PreToolUse hooks, run in order."),
     policy: Policy.describe("The policy the harness builds and hands to the runtime."),
-    steps: z.array(Step).min(1).describe("Model turns (with expect), grants and tool redefinitions, run in order."),
+    steps: z.array(Step).min(1).describe("Model turns and resumes (with expect), grants and tool redefinitions, run in order."),
   })
   .meta({ title: "effective-args case", description: "One conformance case for RFC-0015 (spec/case-format.md)." });
 export type CaseFile = z.infer<typeof CaseFile>;

@@ -3,7 +3,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { packagePath } from "./package-root.ts";
-import { CaseFile, isHandoffCall, type CallExpectation, type SchemaNode } from "./case-schema.ts";
+import { CaseFile, isHandoffCall, type Call, type CallExpectation, type SchemaNode } from "./case-schema.ts";
 import { referencedCall } from "../vocabulary/call-references.ts";
 import { compileSchema } from "../vocabulary/schema.ts";
 import { sameJson } from "../values/snapshot.ts";
@@ -177,6 +177,13 @@ function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
   const earlierCall = (id: string, from: number, by?: string) => referencedCall(data.steps, id, from, by)?.call;
   data.steps.forEach((step, s) => {
     const turnCalls = new Set<string>();
+    // The calls a resume answers: its expectations are about them, as a turn's are about its calls.
+    const answered = new Map<string, { call: Call; step: number }>();
+    for (const callId of Object.keys(step.resume ?? {})) {
+      const pending = referencedCall(data.steps, callId, s);
+      if (!pending || handoffs.has(pending.call.tool)) problems.push({ path: ["steps", s, "resume", callId], message: `"${callId}" is not a tool call of an earlier turn` });
+      else answered.set(callId, pending);
+    }
     step.turn?.forEach((call, c) => {
       // A later turn may use an id again (providers do); one turn cannot, or its outcomes could not be told apart.
       if (turnCalls.has(call.id)) problems.push({ path: ["steps", s, "turn", c, "id"], message: `call id "${call.id}" is used twice in this turn` });
@@ -184,7 +191,8 @@ function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
       turnCalls.add(call.id);
     });
     for (const [callId, expectation] of Object.entries(step.expect ?? {})) {
-      if (!turnCalls.has(callId)) problems.push({ path: ["steps", s, "expect", callId], message: `"${callId}" is not a call of this turn` });
+      if (step.resume && !Object.hasOwn(step.resume, callId)) problems.push({ path: ["steps", s, "expect", callId], message: `"${callId}" is not a call this resume answers` });
+      if (!step.resume && !turnCalls.has(callId)) problems.push({ path: ["steps", s, "expect", callId], message: `"${callId}" is not a call of this turn` });
       if (expectation.requirement !== undefined && !data.requirements.includes(expectation.requirement)) {
         problems.push({ path: ["steps", s, "expect", callId, "requirement"], message: `"${expectation.requirement}" is not one of the case's requirements (${data.requirements.join(", ")})` });
       }
@@ -193,7 +201,7 @@ function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
           if (!earlierCall(other, s, callId)) problems.push({ path: ["steps", s, "expect", callId, key, i], message: `"${other}" is not another call of this turn or a call of an earlier turn` });
         });
       }
-      const tool = step.turn?.find((call) => call.id === callId)?.tool ?? "";
+      const tool = (step.turn?.find((call) => call.id === callId) ?? answered.get(callId)?.call)?.tool ?? "";
       const kind = handoffs.has(tool) ? "handoff" : isTool(tool) ? "tool" : undefined;
       problems.push(...expectationProblems(expectation, data, ["steps", s, "expect", callId], kind));
       if (expectation.decodesLike !== undefined) {
@@ -207,6 +215,9 @@ function crossReferenceProblems(data: CaseFile, file: string): Problem[] {
     step.turn?.forEach((call, c) => {
       if (!Object.hasOwn(step.expect ?? {}, call.id)) problems.push({ path: ["steps", s, "turn", c], message: `call "${call.id}" has no entry under "expect"` });
     });
+    for (const callId of answered.keys()) {
+      if (!Object.hasOwn(step.expect ?? {}, callId)) problems.push({ path: ["steps", s, "resume", callId], message: `call "${callId}" has no entry under "expect"` });
+    }
     const granted = step.grant && earlierCall(step.grant.call, s);
     if (step.grant && !granted) {
       problems.push({ path: ["steps", s, "grant", "call"], message: `"${step.grant.call}" is not a call of an earlier turn` });
@@ -292,7 +303,8 @@ export function capabilitiesOf(data: CaseFile): Capability[] {
   const needs = new Set<Capability>();
   if (data.hooks?.length) needs.add("hooks");
   const suspends = data.policy.otherwise === "require_approval" || data.policy.rules.some((rule) => rule.decision === "require_approval");
-  if (suspends || data.steps.some((step) => step.grant)) needs.add("approval");
+  if (suspends || data.steps.some((step) => step.grant || step.resume)) needs.add("approval");
+  if (data.steps.some((step) => step.resume)) needs.add("resume");
   if (data.steps.some((step) => (step.turn?.length ?? 0) > 1)) needs.add("batch");
   if (data.steps.some((step) => step.grant?.view === "requested")) needs.add("fingerprint");
   if (data.steps.some((step) => step.turn?.some((call) => isHandoffCall(data, call)))) needs.add("handoffs");

@@ -1,7 +1,7 @@
 // What the runner drives: an implementation under test, in-process or out-of-process. Each
 // case gets its own session; the session keeps the probe log the checks read.
 import { types } from "node:util";
-import type { Adapter, Capability, ModelCall } from "../adapter.ts";
+import type { Adapter, ApprovalAnswer, Capability, ModelCall } from "../adapter.ts";
 import type { LoadedCase } from "../loading/loader.ts";
 import type { Tool } from "../loading/case-schema.ts";
 import type { ObservedOutcome, ProbeLog } from "./observation.ts";
@@ -50,6 +50,8 @@ export interface CaseSession {
   runTurn(calls: readonly ModelCall[], turn: number): Promise<ObservedOutcome[]>;
   /** The runtime's own proposal hash for a tool and a value (the "fingerprint" capability). */
   fingerprint?(toolName: string, args: unknown): Promise<string>;
+  /** Answers the runtime's own pending approval requests and lets it resume (the "resume" capability; a "resume" step). */
+  resume(answers: readonly ApprovalAnswer[]): Promise<ObservedOutcome[]>;
   /** Changes the definitions of these tools from the next turn on (the "tool-changes" capability; a "redefine" step). */
   redefineTools(tools: Readonly<Record<string, Tool>>): Promise<void>;
   close(): Promise<void>;

@@ -21,17 +21,24 @@ export function inProcess(adapter: Adapter): Implementation {
       const session = await within(() => adapter.createSession(probes.wiring), "createSession");
       const fingerprint = session.fingerprint?.bind(session);
       const redefineTools = session.redefineTools?.bind(session);
+      const resume = session.resume?.bind(session);
+      /** What a turn or a resume reported, observed; errored when it holds a value too deep to read whole or the runtime ignored a redefinition. */
+      const observed = (reported: unknown, what: string) => {
+        const outcomes = observeInProcessOutcomes(reported, snapshot);
+        if (holdsTooDeep(probes.log, outcomes)) throw new ImplementationBroke(tooDeepToRead(`a value the adapter handed over in ${what}`));
+        // The runtime never took the application's change: nothing it did after it tests the case.
+        if (probes.staleUses.length > 0) throw new ImplementationBroke(`in ${what}, the runtime used ${probes.staleUses[0]}: the adapter's redefineTools did not reach it`);
+        return outcomes;
+      };
       return {
         log: probes.log,
         hashes: adapter.capabilities.includes("proposal-hash"),
         grants: probes.grants,
         enterStep: probes.enterStep,
-        runTurn: async (calls, turn) => {
-          const outcomes = observeInProcessOutcomes(await within(() => session.runTurn(calls, turn), `turn ${turn}`), snapshot);
-          if (holdsTooDeep(probes.log, outcomes)) throw new ImplementationBroke(tooDeepToRead(`a value the adapter handed over in turn ${turn}`));
-          // The runtime never took the application's change: nothing it did after it tests the case.
-          if (probes.staleUses.length > 0) throw new ImplementationBroke(`in turn ${turn}, the runtime used ${probes.staleUses[0]}: the adapter's redefineTools did not reach it`);
-          return outcomes;
+        runTurn: async (calls, turn) => observed(await within(() => session.runTurn(calls, turn), `turn ${turn}`), `turn ${turn}`),
+        async resume(answers) {
+          if (!resume) throw new ImplementationBroke('the adapter declares "resume", but its session has no resume');
+          return observed(await within(() => resume(answers), "resume"), "the resume");
         },
         ...(fingerprint && {
           async fingerprint(toolName, args) {

@@ -2,7 +2,7 @@
 // reported over the stdio protocol) and the outcomes the implementation reported, every value
 // kept as a snapshot taken when it was handed over. The checks read nothing else.
 import type { PolicyDecision } from "../adapter.ts";
-import type { Call } from "../loading/case-schema.ts";
+import type { Answer, Call } from "../loading/case-schema.ts";
 import type { LoadedCase } from "../loading/loader.ts";
 import { shown, SHOWN_TEXT_CHARACTERS } from "../values/elide.ts";
 import type { Snapshot } from "../values/snapshot.ts";
@@ -111,9 +111,13 @@ export type ObservedOutcome =
 
 export interface TurnObservation {
   step: number;
+  /** The model turn's number; for a resume, that of the last turn before it. */
   turn: number;
+  /** A turn's calls; a resume's answered calls, as their turns proposed them. */
   calls: Call[];
   outcomes: ReadonlyMap<string, ObservedOutcome>;
+  /** A resume step's answers, by call id: the calls resumed, not proposed, in this step. */
+  answers?: ReadonlyMap<string, Answer>;
 }
 
 /** The runtime's own fingerprint of a value, asked for at a grant step (the "fingerprint" capability). */

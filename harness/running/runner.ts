@@ -1,6 +1,6 @@
 // Runs cases against an implementation: a fresh session and fresh probes per case, the steps
 // in order, then the universal checks and the case's own expectations.
-import { isHandoffCall, type Call, type Grant } from "../loading/case-schema.ts";
+import { isHandoffCall, type Answer, type Call, type Grant } from "../loading/case-schema.ts";
 import { expectationFailures } from "../checking/expectations.ts";
 import { universalFailures } from "../checking/universal.ts";
 import type { LoadedCase } from "../loading/loader.ts";
@@ -13,9 +13,12 @@ import { explains } from "../checking/context.ts";
 import { callRequirement, consequenceRequirement } from "../checking/attribution.ts";
 import { sameSnapshot, snapshot } from "../values/snapshot.ts";
 import { LACKING, notApplicableTo, REQUIREMENTS } from "../loading/requirements.ts";
-import { referencedStep } from "../vocabulary/call-references.ts";
+import { referencedCall, referencedStep } from "../vocabulary/call-references.ts";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** The reason a reviewer gives the runtime with a rejection; the runtime records it in its own words, if at all. */
+export const REVIEWER_REJECTED = "rejected by the reviewer";
 
 export interface RunOptions {
   /** How long one case (session start and every turn) may take. */
@@ -156,6 +159,10 @@ async function runSteps(session: CaseSession, testCase: LoadedCase): Promise<Obs
       await session.redefineTools(definition.redefine);
       continue;
     }
+    if (definition.resume) {
+      observation.turns.push(await resumeStep(definition.resume, step, turnNumber, observation, session));
+      continue;
+    }
     const calls = definition.turn ?? [];
     turnNumber += 1;
     const modelCalls = calls.map((call) => ({ callId: call.id, toolName: call.tool, rawArguments: call.arguments }));
@@ -185,6 +192,19 @@ function outcomesByCall(reported: readonly ObservedOutcome[], calls: readonly Ca
   const missing = callIds.filter((id) => !outcomes.has(id));
   if (missing.length > 0) throw new ImplementationBroke(`runTurn reported no outcome for ${missing.join(", ")}`);
   return outcomes;
+}
+
+/**
+ * A resume step: the reviewer's answers to the runtime's own pending approval requests for the
+ * suspended calls it names (each the latest call with its id), and what the runtime made of them.
+ */
+async function resumeStep(resume: Readonly<Record<string, Answer>>, step: number, turn: number, observation: Observation, session: CaseSession): Promise<TurnObservation> {
+  const { testCase } = observation;
+  const answered = Object.entries(resume).map(([callId, answer]) => ({ answer, ...referencedCall(testCase.steps, callId, step)! }));
+  const answers = answered.map(({ answer, call }) => ({ callId: call.id, toolName: call.tool, approved: answer === "approve", ...(answer === "reject" && { reason: REVIEWER_REJECTED }) }));
+  const calls = answered.map(({ call }) => call);
+  const reported = await session.resume(answers);
+  return { step, turn, calls, outcomes: outcomesByCall(reported, calls, testCase), answers: new Map(Object.entries(resume)) };
 }
 
 /**

@@ -87,7 +87,7 @@ describe("the loader rejects, at the line", () => {
     ["a call referring to itself with no earlier call of its id", edited("c2: { outcome: executed, sameHashAs: [c1] }", "c2: { outcome: executed, sameHashAs: [c2] }"), '"c2" is not another call of this turn or a call of an earlier turn'],
     ["a redefinition of an undeclared tool", edited("steps:\n", "steps:\n  - redefine: { delete_file: { schema: { type: object } } }\n"), '"delete_file" is not a declared tool; a redefinition changes one of: read_file, write_file'],
     ["a redefinition with a default its node changes", edited("steps:\n", "steps:\n  - redefine: { read_file: { schema: { type: string, transforms: [trim], default: ' a' } } }\n"), "the default must be a value this node leaves unchanged"],
-    ["a redefinition with expect", edited("steps:\n", "steps:\n  - redefine: { read_file: { schema: { type: object } } }\n    expect: {}\n"), '"expect" goes with a "turn", not with a "redefine"'],
+    ["a redefinition with expect", edited("steps:\n", "steps:\n  - redefine: { read_file: { schema: { type: object } } }\n    expect: {}\n"), '"expect" goes with a "turn" or a "resume", not with a "redefine"'],
     ["a call to an undeclared tool", edited("id: c2, tool: read_file", "id: c2, tool: delete_file"), 'unknown tool "delete_file"'],
     ["a call without an expect entry", edited("    expect:\n      c2: { outcome: executed, sameHashAs: [c1] }\n", "    expect: {}\n"), 'call "c2" has no entry under "expect"'],
     ["an expect entry for a call of another turn", edited("      c2: { outcome: executed, sameHashAs: [c1] }", "      c2: { outcome: executed }\n      c1: { outcome: executed }"), '"c1" is not a call of this turn'],

@@ -107,14 +107,14 @@ describe("conditions", () => {
 describe("steps and tools", () => {
   it("a grant with expect, and a step with neither turn nor grant", () => {
     expect(problems(edited("  - turn:", "  - grant: { call: c1 }\n    expect: {}\n  - {}\n  - turn:"))).toEqual([
-      at('18:13: steps.0.expect: "expect" goes with a "turn", not with a "grant"'),
-      at('19:5: steps.1: a step is one of a "turn" (with "expect"), a "grant" or a "redefine"; found none'),
+      at('18:13: steps.0.expect: "expect" goes with a "turn" or a "resume", not with a "grant"'),
+      at('19:5: steps.1: a step is one of a "turn" or a "resume" (with "expect"), a "grant" or a "redefine"; found none'),
     ]);
   });
 
   it("a step with both a turn and a grant", () => {
     const text = edited("      c1: { outcome: executed }\n", "      c1: { outcome: executed }\n  - grant: { call: c1 }\n    turn:\n      - { id: c2, tool: t, arguments: '{}' }\n");
-    expect(problems(text)).toEqual([at('21:5: steps.1: a step is one of a "turn" (with "expect"), a "grant" or a "redefine"; found turn, grant')]);
+    expect(problems(text)).toEqual([at('21:5: steps.1: a step is one of a "turn" or a "resume" (with "expect"), a "grant" or a "redefine"; found turn, grant')]);
   });
 
   it("no tools at all", () => {

@@ -67,6 +67,9 @@ import mutationCheckOneSided from "./mutation-check-one-sided.ts";
 import prototypeKeysScrubbedForTool from "./prototype-keys-scrubbed-for-tool.ts";
 import rewriteToRequestRunsOwnParse from "./rewrite-to-request-runs-own-parse.ts";
 import approvalsDroppedBesideInvalid from "./approvals-dropped-beside-invalid.ts";
+import anyAnswerResumes from "./any-answer-resumes.ts";
+import approvalsKeptByCallId from "./approvals-kept-by-call-id.ts";
+import resumeRunsRequestView from "./resume-runs-request-view.ts";
 import decodeCachedByCallId from "./decode-cached-by-call-id.ts";
 import hashCachedByCallId from "./hash-cached-by-call-id.ts";
 import hashCachedByRequest from "./hash-cached-by-request.ts";
@@ -138,6 +141,9 @@ export const MUTANTS: readonly Mutant[] = [
   resumeReusesPendingHash,
   resumeRunsStoredProposal,
   replaysApprovedProposals,
+  resumeRunsRequestView,
+  anyAnswerResumes,
+  approvalsKeptByCallId,
   // Batches.
   parseMemoizedByRequest,
   batchOffByOne,

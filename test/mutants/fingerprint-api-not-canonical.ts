@@ -18,6 +18,7 @@ const fingerprintApiNotCanonical: Mutant = {
       runTurn: (calls, turn) => runtime.runTurn(calls, turn),
       fingerprint: (toolName, args) => proposalHash(toolName, JSON.stringify(args)),
       redefineTools: (tools) => runtime.redefineTools(tools),
+      resume: (answers) => runtime.resume(answers),
     };
   },
 };

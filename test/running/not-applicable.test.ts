@@ -28,7 +28,7 @@ function hashless(name: string, changes: Partial<Stages> = {}): Adapter {
     },
     ...changes,
   };
-  return { ...referenceAdapter(name, stages), capabilities: ["approval", "batch", "handoffs", "hooks", "raw-view", "tool-changes"] };
+  return { ...referenceAdapter(name, stages), capabilities: ["approval", "batch", "handoffs", "hooks", "raw-view", "resume", "tool-changes"] };
 }
 
 describe("a runtime without proposal hashes", () => {
@@ -39,7 +39,7 @@ describe("a runtime without proposal hashes", () => {
     const statuses = Object.fromEntries(report.requirements.map((verdict) => [verdict.id, verdict.status]));
     expect(Object.entries(statuses).filter(([, status]) => status === "not_applicable").map(([id]) => id)).toEqual(needingTheHash);
     expect(Object.entries(statuses).filter(([id, status]) => !needingTheHash.includes(id) && status !== "holds")).toEqual([]);
-    expect(report.summary.badge).toBe("MUST 23/23 (100%), SHOULD 6/6 (100%); not applicable: 8");
+    expect(report.summary.badge).toBe("MUST 26/26 (100%), SHOULD 6/6 (100%); not applicable: 8");
   });
 
   it("runs every case; only those listing nothing but such requirements end skipped, as not applicable", async () => {
@@ -98,7 +98,7 @@ describe("a runtime without proposal hashes behind a stdio adapter", () => {
       const report = buildReport(implementation, results, []);
       expect(report.implementation.capabilities).not.toContain("proposal-hash");
       expect(report.requirements.filter((verdict) => verdict.status === "not_applicable").map((verdict) => verdict.id)).toEqual(needingTheHash);
-      expect(report.summary.badge).toBe("MUST 23/23 (100%), SHOULD 6/6 (100%); not applicable: 8");
+      expect(report.summary.badge).toBe("MUST 26/26 (100%), SHOULD 6/6 (100%); not applicable: 8");
     } finally {
       await implementation.dispose?.();
     }

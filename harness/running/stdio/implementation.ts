@@ -82,6 +82,21 @@ class Connection {
       await this.request("start", { case: { id, tools, ...(handoffs && { handoffs }), hooks: hooks ?? [], policy } }, budget, `the start of case ${id}`);
     });
     let lastSeq = -Infinity;
+    /** Sends a turn or a resume and files what its turn-result reports. */
+    const resultOf = <T extends "turn" | "resume">(type: T, body: RequestBody<T>, what: string) =>
+      guarded(async () => {
+        // request() has checked the reply's type and, with the protocol schema, its outcomes.
+        const reply = (await this.request(type, body, budget, what)) as Extract<Reply, { type: "turn-result" }>;
+        const view = (value: Value) => snapshotOfValue(value, what);
+        for (const record of reply.records) {
+          // The checks order records by seq (spec/adapter-protocol.md, "Probe records").
+          if (record.seq <= lastSeq) throw new ProcessFailure(`the adapter's answer to ${what} breaks the protocol: record seq ${record.seq} does not increase (the record before had ${lastSeq})`);
+          lastSeq = record.seq;
+          addRecord(log, record, step, view);
+        }
+        // Stryker disable next-line StringLiteral: never shown, the outcomes were validated already
+        return observeOutcomes(reply.outcomes, CallOutcome, (value) => view(value as Value), `the adapter's answer to ${what}`);
+      });
     const session: CaseSession = {
       log,
       hashes: this.hello?.capabilities.includes("proposal-hash") ?? false,
@@ -89,21 +104,8 @@ class Connection {
       enterStep(next) {
         step = next;
       },
-      runTurn: (calls, turn) =>
-        guarded(async () => {
-          // request() has checked the reply's type and, with the protocol schema, its outcomes.
-          const what = `turn ${turn}`;
-          const reply = (await this.request("turn", { turn, calls: [...calls], grants: [...session.grants].sort() }, budget, what)) as Extract<Reply, { type: "turn-result" }>;
-          const view = (value: Value) => snapshotOfValue(value, what);
-          for (const record of reply.records) {
-            // The checks order records by seq (spec/adapter-protocol.md, "Probe records").
-            if (record.seq <= lastSeq) throw new ProcessFailure(`the adapter's answer to turn ${turn} breaks the protocol: record seq ${record.seq} does not increase (the record before had ${lastSeq})`);
-            lastSeq = record.seq;
-            addRecord(log, record, step, view);
-          }
-          // Stryker disable next-line StringLiteral: never shown, the outcomes were validated already
-          return observeOutcomes(reply.outcomes, CallOutcome, (value) => view(value as Value), `the adapter's answer to turn ${turn}`);
-        }),
+      runTurn: (calls, turn) => resultOf("turn", { turn, calls: [...calls], grants: [...session.grants].sort() }, `turn ${turn}`),
+      resume: (answers) => resultOf("resume", { answers: answers.map((answer) => ({ ...answer })), grants: [...session.grants].sort() }, "the resume"),
       ...(this.hello?.capabilities.includes("fingerprint") && {
         fingerprint: (toolName: string, args: unknown) =>
           guarded(async () => {
@@ -175,7 +177,7 @@ class Connection {
     }
     if (reply.data.id !== id) throw new ProcessFailure(`the adapter answered request ${reply.data.id} when ${id} (${what}) was asked`);
     if (reply.data.type === "error") throw new ProcessFailure(`the adapter reported an error for ${what}: ${shown(reply.data.message, SHOWN_TEXT_CHARACTERS)}`);
-    const expected = { hello: "hello", start: "started", turn: "turn-result", fingerprint: "fingerprinted", redefine: "redefined", end: "ended" }[type as Exclude<T, "shutdown">];
+    const expected = { hello: "hello", start: "started", turn: "turn-result", resume: "turn-result", fingerprint: "fingerprinted", redefine: "redefined", end: "ended" }[type as Exclude<T, "shutdown">];
     if (reply.data.type !== expected) throw new ProcessFailure(`the adapter answered ${what} with "${reply.data.type}" instead of "${expected}"`);
     // The message as decoded, not as zod rebuilt it: an own "__proto__" member must survive.
     return message as Reply;

@@ -46,6 +46,22 @@ export const TurnRequest = z.strictObject({
   calls: z.array(ModelCall),
   grants: z.array(z.string()).describe("Proposal hashes approval has been granted for; the policy's `granted` fact reads them."),
 }).meta({ id: "TurnRequest" });
+export const ResumeRequest = z.strictObject({
+  type: z.literal("resume"),
+  id: RequestId,
+  answers: z
+    .array(
+      z.strictObject({
+        callId: z.string(),
+        toolName: z.string(),
+        approved: z.boolean(),
+        reason: z.string().optional().describe("With a rejection: the reviewer's reason."),
+      }),
+    )
+    .min(1)
+    .describe("The reviewer's answers to the runtime's own pending approval requests, one per suspended call answered."),
+  grants: z.array(z.string()).describe("As in turn."),
+}).describe("With the resume capability: answer the runtime's pending approval requests through its own approve / reject path and let it resume. Answered with a turn-result, one outcome per answered call.").meta({ id: "ResumeRequest" });
 export const FingerprintRequest = z.strictObject({
   type: z.literal("fingerprint"),
   id: RequestId,
@@ -59,7 +75,7 @@ export const RedefineRequest = z.strictObject({
 }).describe("With the tool-changes capability: from the next turn on, these tools have these definitions (the adapter builds new probes for them), as when an application changes a tool between turns.").meta({ id: "RedefineRequest" });
 export const EndRequest = z.strictObject({ type: z.literal("end"), id: RequestId }).meta({ id: "EndRequest" });
 export const ShutdownRequest = z.strictObject({ type: z.literal("shutdown") }).meta({ id: "ShutdownRequest" });
-export const Request = z.discriminatedUnion("type", [HelloRequest, StartRequest, TurnRequest, FingerprintRequest, RedefineRequest, EndRequest, ShutdownRequest]);
+export const Request = z.discriminatedUnion("type", [HelloRequest, StartRequest, TurnRequest, ResumeRequest, FingerprintRequest, RedefineRequest, EndRequest, ShutdownRequest]);
 export type Request = z.infer<typeof Request>;
 
 // Adapter to harness.
