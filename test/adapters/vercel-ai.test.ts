@@ -68,6 +68,32 @@ describe("the Vercel AI SDK adapter reaches the SDK's own tool path", () => {
   });
 });
 
+describe("the Vercel AI SDK adapter resumes through the SDK's own approval path", () => {
+  // approval-resume/rejected-call-never-runs: c1 and c2 wait for approval in one turn; the
+  // reviewer rejects c1 and approves c2 through the SDK's tool-approval-response.
+  const REJECT_AND_APPROVE = realCase("approval-resume/rejected-call-never-runs");
+
+  it("answers both requests in one generateText call, and reports what the SDK's own tool results say", async () => {
+    const results: GenerateTextResult<ToolSet, never>[] = [];
+    const observed = await observeCase(vercelAiAdapter({ onGenerateText: (result) => results.push(result) }), REJECT_AND_APPROVE, 10_000);
+    if ("errored" in observed) throw new Error(observed.errored);
+    const { log, turns } = observed.observation;
+
+    // Two runs: the turn, and the resume whose last message answers both approval requests.
+    expect(results).toHaveLength(2);
+    const resumed = results[1]!.response.messages.flatMap((message) => (message.role === "tool" ? message.content : []));
+    const outputs = Object.fromEntries(resumed.flatMap((part) => (part.type === "tool-result" ? [[part.toolCallId, part.output.type]] : [])));
+    expect(outputs).toEqual({ c1: "execution-denied", c2: "json" });
+
+    // What the harness reports is the SDK's record, and the tool ran once, for the approved call only, with the value approved.
+    expect([...turns[1]!.outcomes.values()].map((outcome) => [outcome.callId, outcome.outcome])).toEqual([
+      ["c1", "denied"],
+      ["c2", "executed"],
+    ]);
+    expect(log.executions.map((record) => [record.step, record.callId, record.argsAtEntry.text])).toEqual([[1, "c2", '{"path":"/tmp/build"}']]);
+  });
+});
+
 /** The real adapter, handed a wiring whose tools receive a structured clone of the SDK's arguments. */
 function cloningArguments(adapter: Adapter): Adapter {
   return {
