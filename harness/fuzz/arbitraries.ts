@@ -2,7 +2,7 @@
 // accepts, raw strings that format them in many equivalent ways, hostile raw strings, and
 // whole cases. The property tests and the differential `fuzz` command share them.
 import fc from "fast-check";
-import type { CaseFile, Hook, Json, Policy, PolicyRule, SchemaNode, Step, Tool } from "../loading/case-schema.ts";
+import type { Call, CaseFile, Hook, Json, Policy, PolicyRule, SchemaNode, Step, Tool } from "../loading/case-schema.ts";
 import { TRANSFORMS } from "../loading/case-schema.ts";
 import { sameJson } from "../values/snapshot.ts";
 import { compileSchema } from "../vocabulary/schema.ts";
@@ -486,6 +486,18 @@ function parsedOrEmpty(raw: string): unknown {
 interface Planned {
   plan: CallPlan;
   again?: number | undefined;
+  /** A call that meets a call of the turn before it (the calls a resume answered): see Echo. */
+  echo?: Echo | undefined;
+}
+
+/**
+ * A call that meets a call of the turn before it (at `position`, modulo that turn's length), to
+ * that call's tool: under its id (`keepId`) with its raw string again (a plan of form "same") or
+ * with a value of its own (a plan of form "own"), or with its raw string under a new id.
+ */
+interface Echo {
+  position: number;
+  keepId: boolean;
 }
 
 /** An id of an earlier turn used again, now and then; shrinks to a fresh id. */
@@ -503,17 +515,28 @@ function writeTurns(turns: Planned[][]): Step[] {
   let previous: Written | undefined;
   let next = 0;
   const earlier: string[] = [];
+  let before: (Written & { id: string })[] = [];
   return turns.map((plans) => {
     const used = new Set<string>();
-    const turn = plans.map(({ plan, again }) => {
+    const written = plans.map(({ plan, again, echo }) => {
+      const met = echo && before.length > 0 ? before[echo.position % before.length]! : undefined;
+      if (met && echo) {
+        // The call met, to its own tool: its raw string again, or (under its id) a value of its own.
+        const own = plan.form === "own" && echo.keepId;
+        previous = own ? { ...writeCall(plan, previous), tool: met.tool } : met;
+        const id = echo.keepId && !used.has(met.id) ? met.id : `c${++next}`;
+        used.add(id);
+        return { ...previous, id };
+      }
       previous = writeCall(plan, previous);
       const taken = again === undefined || earlier.length === 0 ? undefined : earlier[again % earlier.length]!;
       const id = taken !== undefined && !used.has(taken) ? taken : `c${++next}`;
       used.add(id);
-      return { id, tool: previous.tool, arguments: previous.raw };
+      return { ...previous, id };
     });
-    for (const call of turn) if (!earlier.includes(call.id)) earlier.push(call.id);
-    return { turn };
+    for (const call of written) if (!earlier.includes(call.id)) earlier.push(call.id);
+    before = written;
+    return { turn: written.map(({ id, tool, raw }) => ({ id, tool, arguments: raw })) };
   });
 }
 
@@ -536,6 +559,8 @@ export interface FuzzOptions {
   fingerprint?: boolean | undefined;
   /** Allow tools redefined between turns ("redefine" steps). */
   toolChanges?: boolean | undefined;
+  /** Allow answers to the runtime's own pending approval requests ("resume" steps); with approval only. */
+  resume?: boolean | undefined;
 }
 
 type Scenario = (
@@ -546,6 +571,56 @@ type Scenario = (
   /** How the tool changes before the last turn, when there is more than one. */
   change?: SchemaChange | undefined;
 };
+
+/**
+ * A resume step after a turn (RFC-0015's approve-and-resume path, through the runtime's own
+ * pending requests): it answers the tool calls of that turn, approving or rejecting each by its
+ * position (the differential fuzzer keeps only the answers to calls the reference suspended,
+ * which only running the case tells); now and then the answered calls' tool changes between the
+ * suspension and the resume, and now and then a turn after it meets an answered call again.
+ */
+interface ResumePlan {
+  /** The turn whose calls it answers: an index among the turns, modulo their number. */
+  after: number;
+  /** Approve (true), reject (false) or leave unanswered, by the call's position in its turn, modulo three. */
+  answers: (boolean | undefined)[];
+  /** Whether what no rule decides waits for approval (otherwise: require_approval), so that most valid calls are suspended. */
+  waits: boolean;
+  /** How the answered calls' tool changes between their suspension and the resume. */
+  change?: SchemaChange | undefined;
+  /** The turn just after the resume: it meets an answered call (its id, its request, or both). */
+  then?: { echo: Echo; plan: CallPlan } | undefined;
+}
+
+/** Every proposal waits for approval: the policy of turns whose answered calls' tool changes before the resume. */
+const WAITS_POLICY: Policy = { rules: [], otherwise: "require_approval" };
+
+/**
+ * A resume plan, now and then (one case in four); built once per schema. Shrinks to none, and an
+ * answer to none, so that a divergence that needs only the turn after it loses the resume.
+ */
+function resumePlan(schema: SchemaNode, values: fc.Arbitrary<unknown>, options: FuzzOptions): fc.Arbitrary<ResumePlan | undefined> {
+  const approve = fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(undefined) }, { weight: 6, arbitrary: fc.constant(true) }, { weight: 3, arbitrary: fc.constant(false) });
+  const change = options.toolChanges ? fc.oneof({ withCrossShrink: true }, { weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: schemaChange(schema) }) : fc.constant(undefined);
+  // Its id with its request again, its id with another value, or its request again under a new id.
+  const echo = fc.tuple(
+    fc.nat({ max: 2 }),
+    fc.oneof(
+      fc.constant({ keepId: true, plan: { form: "same" as const } as CallPlan }),
+      ownCall(values).map((plan) => ({ keepId: true, plan })),
+      fc.constant({ keepId: false, plan: { form: "same" as const } as CallPlan }),
+    ),
+  );
+  const then = fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: echo.map(([position, { keepId, plan }]) => ({ echo: { position, keepId }, plan })) });
+  const plan = fc.record({
+    after: fc.nat({ max: 1 }),
+    answers: fc.tuple(approve, approve, approve),
+    waits: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+    change,
+    then,
+  });
+  return fc.oneof({ withCrossShrink: true }, { weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: plan });
+}
 
 /** A call of the mixed batch besides the suspended one, and the tool that gives it its outcome (see MIXED_POLICY). */
 interface MixedCall {
@@ -623,20 +698,33 @@ function caseOfSchema(options: FuzzOptions): fc.Arbitrary<Skeleton> {
         toolMutation: fc.oneof({ withCrossShrink: true }, { weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...memberPointers(schema)) }),
         hooks: options.hooks ? fc.array(hookFor(schema, values), { maxLength: 2 }) : fc.constant<HookPlan[]>([]),
         scenario: scenario(schema, values, options),
+        // Drawn last, so that a case without one is the case it was before resumes were generated.
+        resume: options.resume && options.approval ? resumePlan(schema, values, options) : fc.constant(undefined),
       })
-      .map(({ rules, otherwise: fallback, mutation, toolMutation, hooks: hookPlans, scenario }) => {
+      .map(({ rules, otherwise: fallback, mutation, toolMutation, hooks: hookPlans, scenario, resume: planned }) => {
+        // A resume answers a turn of calls or a mixed batch, never beside a grant.
+        const resume = scenario.kind === "grant" || (scenario.kind === "mixed" && scenario.resumed) ? undefined : planned;
         // A grant needs its call suspended: no hook may deny it or hand the schema what it rejects, and no rule may decide it otherwise.
-        const granting = scenario.kind !== "turns";
+        // A resume answers only calls that were: its case keeps only those hooks too, so that most valid calls are.
+        const granting = scenario.kind !== "turns" || resume !== undefined;
         const kept = granting ? hookPlans.filter((plan) => plan.benign) : hookPlans;
         const hooks = kept.map((plan, index): Hook => ({ id: `h${index + 1}`, ...plan.hook }));
-        const written = scenario.kind === "grant" ? grantSteps(scenario.suspended, scenario.resumes, scenario.view) : scenario.kind === "mixed" ? mixedSteps(scenario) : writeTurns(scenario.turns);
-        const policy: Policy = scenario.kind === "grant" ? GRANT_POLICY : scenario.kind === "mixed" ? mixedPolicy(scenario) : { rules, ...fallback, ...mutation };
-        const calls = written.flatMap((step) => step.turn ?? []);
-        const named = new Set([...calls.map((call) => call.tool), ...hooks.flatMap((hook) => hook.tools ?? [])]);
         // The tool changes what it was handed as it runs: what it was handed at entry must not change for that.
         const tool = { schema, ...(toolMutation ? { mutate: { set: { [toolMutation]: "changed-by-tool" } } } : {}) };
-        // The granted tool of a mixed batch, tool_a otherwise, changes before the last turn.
-        const steps = withChange(written, scenario.kind === "mixed" ? "tool_b" : "tool_a", tool, scenario.change);
+        // The suspended tool of a mixed batch, tool_a otherwise: it changes before the last turn, or before the resume.
+        const changing = scenario.kind === "mixed" ? "tool_b" : "tool_a";
+        const written =
+          scenario.kind === "grant"
+            ? grantSteps(scenario.suspended, scenario.resumes, scenario.view)
+            : scenario.kind === "mixed"
+              ? mixedSteps(scenario, resume)
+              : resumedTurns(writeTurns(withEcho(scenario.turns, resume)), resume);
+        // One change of a tool per case: before the resume (when there is one, and the change changes something), or before the last turn.
+        const resumeChange = resume?.change && written.some((step) => step.resume) ? changed(tool.schema, resume.change) : undefined;
+        const steps = resumeChange ? withChangeBeforeResume(written, changing, tool, resumeChange) : withChange(written, changing, tool, scenario.change);
+        const policy: Policy = scenario.kind === "grant" ? GRANT_POLICY : scenario.kind === "mixed" ? mixedPolicy(scenario) : turnsPolicy({ rules, ...fallback, ...mutation }, resume, resumeChange !== undefined);
+        const calls = written.flatMap((step) => step.turn ?? []);
+        const named = new Set([...calls.map((call) => call.tool), ...hooks.flatMap((hook) => hook.tools ?? [])]);
         // tool_a always; the others, with the same schema, when a call or hook names them.
         const others = OTHER_TOOLS.filter((name) => named.has(name)).map((name) => [name, structuredClone(tool)]);
         return {
@@ -656,6 +744,54 @@ function grantSteps(suspended: CallPlan, resumes: Planned[], view: "effective" |
   return [first!, { grant: { call: "c1", view } }, again!];
 }
 
+/** The turns, with the turn that meets an answered call just after the turn the resume answers. */
+function withEcho(turns: Planned[][], resume: ResumePlan | undefined): Planned[][] {
+  if (!resume?.then) return turns;
+  const after = resume.after % turns.length;
+  return [...turns.slice(0, after + 1), [{ plan: resume.then.plan, echo: resume.then.echo }], ...turns.slice(after + 1)];
+}
+
+/**
+ * The written turns with the resume step just after the turn it answers: approve or reject for
+ * each of its tool calls, by position. (Its turn is found among the turns as withEcho counted
+ * them, before the turn that meets it was added.)
+ */
+function resumedTurns(steps: Step[], resume: ResumePlan | undefined): Step[] {
+  if (!resume) return steps;
+  const turns = steps.length - (resume.then ? 1 : 0);
+  const after = resume.after % turns;
+  const answers = answersTo(steps[after]!.turn!, resume.answers);
+  if (Object.keys(answers).length === 0) return steps;
+  return [...steps.slice(0, after + 1), { resume: answers }, ...steps.slice(after + 1)];
+}
+
+/** The answers to a turn's tool calls (handoff calls are never suspended), by their positions. */
+function answersTo(calls: readonly { id: string; tool: string }[], answers: readonly (boolean | undefined)[]): Record<string, "approve" | "reject"> {
+  const answered = calls.map((call, index) => ({ call, approve: answers[index % answers.length] })).filter(({ call, approve }) => call.tool !== HANDOFF && approve !== undefined);
+  return Object.fromEntries(answered.map(({ call, approve }) => [call.id, approve ? "approve" : "reject"]));
+}
+
+/**
+ * The policy of turns that a resume answers: mostly, what no rule decides waits for approval, so
+ * that most valid calls do, and the policy edits nothing. When the answered calls' tool changes
+ * before the resume, every proposal waits: a resumed call whose value the change changed is put
+ * to the policy again, which must not allow it on its own: the reference would then run a value
+ * no one approved, which check 26 holds against it (APPROVAL-6).
+ */
+function turnsPolicy(policy: Policy, resume: ResumePlan | undefined, changedBefore: boolean): Policy {
+  if (!resume) return policy;
+  if (changedBefore) return WAITS_POLICY;
+  // Without its edits, which would have every call it suspends denied instead (INV-6).
+  return resume.waits ? { rules: policy.rules ?? [], otherwise: "require_approval" } : policy;
+}
+
+/** The steps with `name` redefined as `schema` just before the resume step. */
+function withChangeBeforeResume(steps: Step[], name: string, tool: Tool, schema: SchemaNode): Step[] {
+  const at = steps.findIndex((step) => step.resume);
+  if (at < 0) return steps;
+  return [...steps.slice(0, at), { redefine: { [name]: { ...structuredClone(tool), schema } } }, ...steps.slice(at)];
+}
+
 /** The steps with `name` redefined by `change` just before the last turn, when there is a turn before that one and the change changes something. */
 function withChange(steps: Step[], name: string, tool: Tool, change: SchemaChange | undefined): Step[] {
   const schema = change && changed(tool.schema, change);
@@ -672,13 +808,27 @@ const OTHER_TOOLS = ["tool_b", "tool_c"];
  * refused by the schema) or to tool_c (denied); then, if resumed, the grant of c1 and its
  * resume, the same raw string to tool_b.
  */
-function mixedSteps({ suspended, others, view, resumed, again }: Extract<Scenario, { kind: "mixed" }>): Step[] {
+function mixedSteps({ suspended, others, view, resumed, again }: Extract<Scenario, { kind: "mixed" }>, resume?: ResumePlan): Step[] {
   const [turn] = writeTurns([[suspended, ...others.map((other) => other.plan)].map(fresh)]);
   const calls = turn!.turn!.map((call, index) => ({ ...call, tool: index === 0 ? "tool_b" : others[index - 1]!.tool }));
+  if (resume) return [{ turn: calls }, ...resumedBatch(calls, resume)];
   if (!resumed) return [{ turn: calls }];
   // The resume under a new id, or under c1 again.
   const id = again ? "c1" : `c${calls.length + 1}`;
   return [{ turn: calls }, { grant: { call: "c1", view } }, { turn: [{ id, tool: "tool_b", arguments: calls[0]!.arguments }] }];
+}
+
+/**
+ * A resume of the mixed batch: it answers c1, the one call the policy suspends; then maybe a turn
+ * to tool_b that meets c1 again: under its id with its raw string or another value, or with its
+ * raw string under a new id.
+ */
+function resumedBatch(calls: readonly Call[], { answers, then }: ResumePlan): Step[] {
+  const resume: Step[] = answers[0] === undefined ? [] : [{ resume: { c1: answers[0] ? "approve" : "reject" } }];
+  if (!then) return resume;
+  const raw = then.echo.keepId && then.plan.form === "own" ? writeCall(then.plan).raw : calls[0]!.arguments;
+  const id = then.echo.keepId ? "c1" : `c${calls.length + 1}`;
+  return [...resume, { turn: [{ id, tool: "tool_b", arguments: raw }] }];
 }
 
 /** The mixed batch's policy: tool_b waits for approval, tool_c is denied, tool_a runs; a granted proposal runs. Only the rules it uses, to keep a written divergence short. */

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { z } from "zod";
-import type { Runnable } from "../running/implementation.ts";
+import type { CaseSession, Implementation, Runnable } from "../running/implementation.ts";
 import { isHandoffCall, type Call, type CallExpectation, type CaseFile, type Json, type Level } from "../loading/case-schema.ts";
 import { universalFailures } from "../checking/universal.ts";
 import { CASE_FILE_HEADER } from "../loading/json-schema.ts";
@@ -14,8 +14,8 @@ import { loadCaseText, loadedCase, type LoadedCase } from "../loading/loader.ts"
 import { REQUIREMENTS } from "../loading/requirements.ts";
 import { atLevels, levelOf } from "../reporting/summary.ts";
 import type { CaseResult } from "../running/results.ts";
-import { recordsOf, type Observation, type PolicyRecord } from "../running/observation.ts";
-import { caseResult, observeCase, runCase } from "../running/runner.ts";
+import { recordsOf, type ObservedOutcome, type Observation, type PolicyRecord, type TurnObservation } from "../running/observation.ts";
+import { asImplementation, caseResult, observeCase, runCase } from "../running/runner.ts";
 import { parseYamlFile } from "../loading/source-location.ts";
 import { sameSnapshot, snapshotValue, type Snapshot } from "../values/snapshot.ts";
 import { parsedDecoding, toolDecoding } from "../checking/expectations.ts";
@@ -120,7 +120,15 @@ async function search(adapter: Runnable, shard: Shard, options: FuzzOptions): Pr
 /** What the generated cases may use: what the adapter declares. */
 export function fuzzOptionsOf(capabilities: ReadonlySet<string>) {
   const has = (capability: string) => capabilities.has(capability);
-  return { hooks: has("hooks"), approval: has("approval"), batch: has("batch"), handoffs: has("handoffs"), fingerprint: has("fingerprint"), toolChanges: has("tool-changes") };
+  return {
+    hooks: has("hooks"),
+    approval: has("approval"),
+    batch: has("batch"),
+    handoffs: has("handoffs"),
+    fingerprint: has("fingerprint"),
+    toolChanges: has("tool-changes"),
+    resume: has("resume") && has("approval"),
+  };
 }
 
 /** How many fuzz runs are going on, and Zod's setting from before the first. */
@@ -201,7 +209,7 @@ export async function expectedData(skeleton: Skeleton, naming: Pick<Naming, "req
   const primary = REQUIREMENTS.get(requirements[0]!)!;
   const level: Level = requirements.every((id) => REQUIREMENTS.get(id)?.level === "must") ? "must" : "should";
   // A grant or redefine step runs nothing, so there is nothing to expect of it.
-  const steps = kept.steps.map((step, index) => (step.turn ? { ...step, expect: expectationsFor(observation, index, naming.calls) } : step));
+  const steps = kept.steps.map((step, index) => (step.turn || step.resume ? { ...step, expect: expectationsFor(observation, index, naming.calls) } : step));
   // Only a case to write out needs a name of its own.
   const name = seed === undefined ? "fuzz-provisional" : `fuzz-${seed}-${fingerprintOf(skeleton)}`;
   return {
@@ -218,8 +226,8 @@ export async function expectedData(skeleton: Skeleton, naming: Pick<Naming, "req
 }
 
 /** The oracle's observation of a skeleton, which must break no universal check. */
-async function observe(skeleton: Skeleton, options: FuzzOptions): Promise<Observation> {
-  const observed = await observeCase(options.oracle ?? referenceAdapter, provisional(skeleton), options.timeoutMs);
+async function observe(skeleton: Skeleton, options: FuzzOptions, oracle: Runnable = options.oracle ?? referenceAdapter): Promise<Observation> {
+  const observed = await observeCase(oracle, provisional(skeleton), options.timeoutMs);
   if ("errored" in observed) throw new ReferenceBroke([observed.errored]);
   const problems = [...observed.observation.runFailures, ...universalFailures(observed.observation)].map((failure) => `${failure.requirement}: ${failure.message}`);
   if (problems.length > 0) throw new ReferenceBroke(problems);
@@ -234,10 +242,119 @@ async function observe(skeleton: Skeleton, options: FuzzOptions): Promise<Observ
  * observed, and written, without its redefinitions.
  */
 async function definiteObservation(skeleton: Skeleton, options: FuzzOptions): Promise<{ observation: Observation; kept: Skeleton }> {
-  const observed = await observe(skeleton, options);
-  if (!grantedAcrossRedefinition(observed)) return { observation: observed, kept: skeleton };
-  const kept = { ...skeleton, steps: skeleton.steps.filter((step) => !step.redefine) };
+  const { observation: observed, kept: answerable } = await observeAnsweringWaiting(skeleton, options);
+  if (!grantedAcrossRedefinition(observed) && !approvedAcrossRedefinition(observed)) return { observation: observed, kept: answerable };
+  const kept = { ...answerable, steps: answerable.steps.filter((step) => !step.redefine) };
   return { observation: await observe(kept, options), kept };
+}
+
+/**
+ * The oracle's observation of a skeleton whose resume steps answer only calls left waiting for a
+ * reviewer (spec/case-format.md, "resume": a runtime errors an answer to a call with no pending
+ * request), and that skeleton. The generators answer a turn's tool calls by position, not knowing
+ * which the policy suspends; the oracle is handed only the answers to calls it suspended and has
+ * not settled since (see answeringWaiting), and the others are dropped from the skeleton, then a
+ * resume left without answers, and a redefinition that no turn follows any more. What the oracle
+ * did is the same as on the skeleton so kept: it was asked nothing else, and a resume is no turn
+ * (turns are numbered alike), so the observation is that one once its steps are renumbered.
+ */
+async function observeAnsweringWaiting(skeleton: Skeleton, options: FuzzOptions): Promise<{ observation: Observation; kept: Skeleton }> {
+  if (!skeleton.steps.some((step) => step.resume)) return { observation: await observe(skeleton, options), kept: skeleton };
+  const dropped: Set<string>[] = [];
+  const observation = await observe(skeleton, options, answeringWaiting(options.oracle ?? referenceAdapter, dropped));
+  if (dropped.every((ids) => ids.size === 0)) return { observation, kept: skeleton };
+  // From the last step back, so that the steps still to look at keep their index.
+  let { steps } = skeleton;
+  let { turns, log, fingerprints } = observation;
+  let resumes = dropped.length;
+  for (let at = steps.length - 1; at >= 0; at -= 1) {
+    const resume = steps[at]!.resume;
+    if (!resume) continue;
+    const gone = dropped[(resumes -= 1)]!;
+    const kept = Object.entries(resume).filter(([callId]) => !gone.has(callId));
+    if (gone.size === 0) continue;
+    if (kept.length > 0) {
+      steps = steps.map((step, index) => (index === at ? { resume: Object.fromEntries(kept) } : step));
+      turns = turns.map((turn) => (turn.step === at ? answeredOnly(turn, gone) : turn));
+      continue;
+    }
+    steps = steps.filter((_, index) => index !== at);
+    const renumbered = <T extends { step: number }>(records: readonly T[]) => records.filter((record) => record.step !== at).map((record) => (record.step > at ? { ...record, step: record.step - 1 } : record));
+    turns = renumbered(turns);
+    fingerprints = renumbered(fingerprints);
+    log = { parses: renumbered(log.parses), hooks: renumbered(log.hooks), policies: renumbered(log.policies), executions: renumbered(log.executions), handoffs: renumbered(log.handoffs) };
+  }
+  // A redefinition only a dropped resume followed changes nothing any step sees: no record comes after it.
+  while (steps.at(-1)?.redefine) steps = steps.slice(0, -1);
+  const kept = { ...skeleton, steps };
+  return { observation: { ...observation, testCase: provisional(kept), turns, log, fingerprints }, kept };
+}
+
+/** A resume step's observation without the answers that were dropped. */
+function answeredOnly(turn: TurnObservation, gone: ReadonlySet<string>): TurnObservation {
+  const kept = <T>(entries: ReadonlyMap<string, T> | undefined) => new Map([...(entries ?? [])].filter(([callId]) => !gone.has(callId)));
+  return { ...turn, calls: turn.calls.filter((call) => !gone.has(call.id)), outcomes: kept(turn.outcomes), answers: kept(turn.answers) };
+}
+
+/**
+ * The oracle, handed in each resume only the answers to calls waiting for a reviewer in every
+ * conformant runtime: calls it suspended and has not settled since (by a later call with the
+ * same id, or an answer), but for a call after an invalid one in its turn (a runtime may end the
+ * turn there and never attempt it: BATCH-5, a SHOULD) and a call whose raw string a strict
+ * decoder may refuse (spec/latitude.md). The other answers are reported not_attempted without
+ * reaching it, and noted in `dropped`, a set per resume, in order.
+ */
+function answeringWaiting(oracle: Runnable, dropped: Set<string>[]): Implementation {
+  const implementation = asImplementation(oracle);
+  return {
+    name: implementation.name,
+    version: implementation.version,
+    capabilities: implementation.capabilities,
+    async openSession(testCase, timeoutMs) {
+      const session = await implementation.openSession(testCase, timeoutMs);
+      // Call id to whether its call waits for a reviewer in every conformant runtime.
+      const waiting = new Map<string, boolean>();
+      const settle = (outcomes: readonly ObservedOutcome[], waits: (callId: string) => boolean) => {
+        for (const { callId, outcome } of outcomes) {
+          if (outcome === "suspended") waiting.set(callId, waits(callId));
+          else waiting.delete(callId);
+        }
+      };
+      const wrapped: CaseSession = Object.create(session);
+      wrapped.runTurn = async (calls, turn) => {
+        const outcomes = await session.runTurn(calls, turn);
+        const firstInvalid = calls.findIndex((call) => outcomes.find((outcome) => outcome.callId === call.callId)?.outcome === "invalid");
+        const position = (callId: string) => calls.findIndex((call) => call.callId === callId);
+        settle(outcomes, (callId) => (firstInvalid < 0 || position(callId) < firstInvalid) && !decoderMayRefuse(calls[position(callId)]!.rawArguments));
+        return outcomes;
+      };
+      wrapped.resume = async (answers) => {
+        const handed = answers.filter((answer) => waiting.get(answer.callId) === true);
+        dropped.push(new Set(answers.filter((answer) => !handed.includes(answer)).map((answer) => answer.callId)));
+        const outcomes = handed.length > 0 ? await session.resume(handed) : [];
+        settle(outcomes, () => true);
+        return answers.map(({ callId }) => outcomes.find((outcome) => outcome.callId === callId) ?? { callId, outcome: "not_attempted" as const });
+      };
+      return wrapped;
+    },
+  };
+}
+
+/**
+ * Whether a resume ran an approved call across a redefinition of its tool between its suspension
+ * and the resume: the oracle ran it because its proposal stayed the one suspended (the same
+ * hash), where a runtime whose hash covers the tool's definition (spec/latitude.md) puts it to
+ * its policy again, which lets it wait; so neither outcome can be expected.
+ */
+function approvedAcrossRedefinition({ testCase: { steps }, turns }: Observation): boolean {
+  if (!steps.some((step) => step.redefine)) return false;
+  return turns.some(({ step: at, answers, outcomes }) =>
+    [...(answers ?? [])].some(([callId, answer]) => {
+      const pending = answer === "approve" ? referencedCall(steps, callId, at) : undefined;
+      const tool = pending?.call.tool ?? "";
+      return pending !== undefined && outcomes.get(callId)?.outcome === "executed" && definitionOf(steps, tool, pending.step) !== definitionOf(steps, tool, at);
+    }),
+  );
 }
 
 /** Whether a later proposal of a granted tool, under another definition of it, had the hash a grant holds. */
@@ -284,6 +401,7 @@ export function provisional(skeleton: Skeleton): LoadedCase {
 
 function expectationsFor(observation: Observation, step: number, requirements?: Naming["calls"]): Record<string, CallExpectation> {
   const turn = observation.turns.find((candidate) => candidate.step === step)!;
+  if (turn.answers) return resumeExpectations(observation, turn, requirements);
   const expectations: Record<string, CallExpectation> = {};
   const reasons = givenReasons(observation.testCase);
   const { steps } = observation.testCase;
@@ -315,6 +433,34 @@ function expectationsFor(observation: Observation, step: number, requirements?: 
       if (other) expectation.differentHashFrom = [other.callId];
     }
     Object.assign(expectation, attemptExpectations(observation, step, call, expectation));
+    expectations[call.id] = expectation;
+  }
+  return expectations;
+}
+
+/**
+ * What a resume step must do to each call it answers, from what the oracle did: the outcome, and
+ * for a call that ran, what it ran with; how often it ran, written out. Nothing about the
+ * attempt: a runtime may resume without decoding, hooking or asking its policy again (only a
+ * written policyEvaluations is checked in a resume step), and a rejection's reason is the
+ * runtime's wording.
+ */
+function resumeExpectations(observation: Observation, turn: TurnObservation, requirements?: Naming["calls"]): Record<string, CallExpectation> {
+  const { step } = turn;
+  const reasons = givenReasons(observation.testCase);
+  const expectations: Record<string, CallExpectation> = {};
+  for (const call of turn.calls) {
+    const outcome = turn.outcomes.get(call.id)!;
+    if (outcome.outcome === "not_attempted") throw new ReferenceBroke([`the reference did not resume ${call.id}`]);
+    const requirement = requirements?.get(callKey({ step, callId: call.id }));
+    const expectation: CallExpectation = { ...(requirement ? { requirement } : {}), outcome: outcome.outcome };
+    const approved = turn.answers?.get(call.id) === "approve";
+    if (outcome.outcome === "denied" && approved && reasons.has(outcome.reason)) expectation.reason = outcome.reason;
+    if (outcome.outcome === "invalid") expectation.stage = outcome.stage;
+    const executions = recordsOf(observation.log.executions, step, call.id);
+    const executed = jsonOf(executions.at(-1)?.argsAtEntry);
+    if (outcome.outcome === "executed" && executed !== undefined) expectation.executedArguments = executed;
+    expectation.executions = executions.length;
     expectations[call.id] = expectation;
   }
   return expectations;

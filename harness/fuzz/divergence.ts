@@ -1,13 +1,15 @@
 // Which requirements a divergence from the reference shows. A generated case has no purpose of
 // its own, so a diverging expectation is named after what it observed: the decoding of a raw
-// string, a grant, a hook's effect, a batch, the policy's view or the execution.
+// string, a grant, an answer to a pending approval request, a hook's effect, a batch, the
+// policy's view or the execution.
 import { hookAppliesTo, type Call, type CallExpectation, type Hook } from "../loading/case-schema.ts";
 import type { LoadedCase } from "../loading/loader.ts";
 import type { Failure } from "../running/results.ts";
 import { explains } from "../checking/context.ts";
 import { decodedRequest, sameJson, snapshotValue } from "../values/snapshot.ts";
 import { structureProblem } from "../../reference/strict-json.ts";
-import { referencedCall, type CallAt } from "../vocabulary/call-references.ts";
+import { referencedCall, referencedStep, type CallAt } from "../vocabulary/call-references.ts";
+import { REQUIREMENTS } from "../loading/requirements.ts";
 
 export interface Naming {
   /** The case's requirements, the first being the primary one. */
@@ -42,22 +44,49 @@ export function namedFailures(testCase: LoadedCase, failures: readonly Failure[]
 
 function nameEach(testCase: LoadedCase, failures: readonly Failure[], provisional: string): { named: Failure[]; calls: Map<string, string> } {
   const calls = new Map<string, string>();
-  const named: Failure[] = [];
-  for (const failure of failures) {
+  const named: Failure[] = [...failures];
+  // A resume step's failures last, so that a resumed call whose attempt diverged already when it was suspended is named as that call was.
+  const resumed = (failure: Failure) => failure.step !== undefined && testCase.steps[failure.step]?.resume !== undefined;
+  const order = [...failures.keys()].sort((a, b) => Number(resumed(failures[a]!)) - Number(resumed(failures[b]!)));
+  for (const index of order) {
+    const failure = failures[index]!;
     const { field, callId, step } = failure;
     const expectation = field && callId && step !== undefined && CASE_SPECIFIC.has(field);
-    const consequence = expectation && failures.some((cause) => cause.step === step && cause.callId === callId && explains(cause, field));
+    const cause = expectation ? failures.find((candidate) => candidate.step === step && candidate.callId === callId && explains(candidate, field)) : undefined;
+    const consequence = cause !== undefined;
     const chosen = expectation && !consequence && failure.requirement === provisional;
     const key = expectation ? callKey({ step, callId }) : "";
-    const requirement = chosen ? (calls.get(key) ?? fieldRequirement(testCase, step, callId, field)) : failure.requirement;
+    const own = () => calls.get(key) ?? suspensionRequirement(testCase, calls, step!, callId!) ?? fieldRequirement(testCase, step!, callId!, field!);
+    // A consequence of a tool run no allowing evaluation came before, on a call an approval met: APPROVAL-8, which refines INV-1.
+    const refined = expectation && cause && refinesCause(own(), cause);
+    const requirement = chosen ? own() : refined ? refined : failure.requirement;
     // A consequence keeps its cause's name in the written case only if the call asks for it: a call's default is the case's first requirement, which may refine the cause.
     if (expectation && !calls.has(key)) calls.set(key, requirement);
-    named.push({ ...failure, requirement });
+    named[index] = { ...failure, requirement };
   }
   return { named, calls };
 }
 
+/**
+ * For a call a resume step answers whose expectations diverged already in the turn that
+ * suspended it: the requirement that divergence names. What the runtime made of the answer then
+ * follows from what it suspended, which check 26 holds it to (APPROVAL-6, APPROVAL-7).
+ */
+function suspensionRequirement(testCase: LoadedCase, calls: ReadonlyMap<string, string>, step: number, callId: string): string | undefined {
+  if (!testCase.steps[step]?.resume) return undefined;
+  const suspendedIn = referencedStep(testCase.steps, callId, step);
+  return suspendedIn === undefined ? undefined : calls.get(callKey({ step: suspendedIn, callId }));
+}
+
+/** APPROVAL-8, when it is the call's requirement and refines what the universal failure `cause` names for every expectation of the call. */
+function refinesCause(own: string, cause: Failure): string | undefined {
+  return own === "APPROVAL-8" && explains(cause, undefined) && REQUIREMENTS.get(own)?.refines?.includes(cause.requirement) ? own : undefined;
+}
+
 function fieldRequirement(testCase: LoadedCase, step: number, callId: string, field: keyof CallExpectation): string {
+  // A call a resume step answers: what it ran, if anything, is held to the answer.
+  const answer = testCase.steps[step]?.resume?.[callId];
+  if (answer) return answer === "reject" ? "APPROVAL-7" : "APPROVAL-6";
   const turn = testCase.steps[step]?.turn ?? [];
   const call = turn.find((candidate) => candidate.id === callId)!;
   const expected = testCase.steps[step]!.expect![callId]!;
@@ -69,6 +98,8 @@ function fieldRequirement(testCase: LoadedCase, step: number, callId: string, fi
   const editedInPlace = hooks.some((hook) => hook.mutate);
   const denyingHook = hooks.find((hook) => hook.decision === "deny");
   const resumed = resumeRequirement(testCase, step, call, expected);
+  // Asked for approval again after an approval of the same id or request: running it ran on that approval.
+  if ((field === "outcome" || field === "executions") && expected.outcome === "suspended" && approvedBefore(testCase, step, call)) return "APPROVAL-8";
   // Denied before any policy ran, and by no hook: the value has no canonical form, which a runtime
   // may refuse (as the reference does) or evaluate and execute unchanged (spec/latitude.md; DECOY-4, a SHOULD).
   if (expected.outcome === "denied" && expected.policyEvaluations === 0 && !denyingHook) return "DECOY-4";
@@ -123,6 +154,16 @@ function resumeRequirement(testCase: LoadedCase, step: number, call: Call, expec
     return original.arguments === call.arguments ? "APPROVAL-1" : "APPROVAL-2";
   }
   return undefined;
+}
+
+/** Whether a resume step before `step` approved a call with this call's id, or this call's request to its tool. */
+function approvedBefore(testCase: LoadedCase, step: number, call: Call): boolean {
+  return testCase.steps.slice(0, step).some((earlier, at) =>
+    Object.entries(earlier.resume ?? {}).some(([callId, answer]) => {
+      const approved = answer === "approve" ? referencedCall(testCase.steps, callId, at)?.call : undefined;
+      return approved !== undefined && (approved.id === call.id || (approved.tool === call.tool && approved.arguments === call.arguments));
+    }),
+  );
 }
 
 /** JSON.parse accepts it, a strict decoder does not: a repeated member name, or a number or nesting it cannot represent. */

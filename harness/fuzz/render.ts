@@ -1,6 +1,6 @@
 // Generated cases written as the hand-written ones are: block style for the outline (the
 // requirements one a line), one line (flow style) for each schema member (of a tool and of a
-// redefinition), hook, rule, call, grant and expectation, and every character outside
+// redefinition), hook, rule, call, resume, grant and expectation, and every character outside
 // printable ASCII as an escape, so that a shrunk divergence reads at a glance and no invisible
 // character (U+2028, a combining accent, a look-alike letter) hides in it.
 import { Document, isCollection, isPair, isScalar, Scalar } from "yaml";
@@ -13,6 +13,7 @@ const ONE_LINE = [
   "policy/rules/#",
   "policy/mutate",
   "steps/#/turn/#",
+  "steps/#/resume",
   "steps/#/grant",
   "steps/#/redefine/*/schema/properties/*",
   "steps/#/redefine/*/schema/aliases",

@@ -2,18 +2,20 @@
 // the loader takes, the values are values those schemas accept, a formatted value reads back as
 // itself, the hostile strings cover every kind they are meant to, a case skeleton (pruned or
 // not) loads, stays within the options it was asked for, grants only what the reference
-// suspends, and has every shape spec/fuzzing.md promises. Seeded; fast-check prints the seed on failure.
+// suspends, answers (once the fuzzer dropped the rest) only calls the reference left waiting,
+// and has every shape spec/fuzzing.md promises. Seeded; fast-check prints the seed on failure.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Call, SchemaNode } from "../../harness/loading/case-schema.ts";
 import { loadCaseText } from "../../harness/loading/loader.ts";
 import { caseSkeleton, formatted, hostileRaw, latin1Twin, prunings, toolSchema, valueFor, type FuzzOptions } from "../../harness/fuzz/arbitraries.ts";
-import { provisional, renderCase, type Skeleton } from "../../harness/fuzz/differential.ts";
-import { observeCase } from "../../harness/running/runner.ts";
+import { expectedData, provisional, renderCase, writtenCase, type Skeleton } from "../../harness/fuzz/differential.ts";
+import { observeCase, runCase } from "../../harness/running/runner.ts";
 import { universalFailures } from "../../harness/checking/universal.ts";
 import referenceAdapter from "../../reference/adapter.ts";
 import { decodedRequest, sameJson } from "../../harness/values/snapshot.ts";
 import { compileSchema } from "../../harness/vocabulary/schema.ts";
+import { referencedStep } from "../../harness/vocabulary/call-references.ts";
 
 const settings = { seed: 20261130, numRuns: 200 };
 
@@ -26,10 +28,14 @@ function objectNodes(node: SchemaNode, depth = 0): { node: SchemaNode; depth: nu
 /** Every node of a schema. */
 const nodes = (node: SchemaNode): SchemaNode[] => [node, ...Object.values(node.properties ?? {}).flatMap(nodes)];
 
-/** The skeleton as a case file, every call expected to run (a handoff to be handed off): the loader's rules apply to it. */
+/** The skeleton as a case file, every call expected to run (a handoff to be handed off), every answered call too: the loader's rules apply to it. */
 function asCaseText(skeleton: Skeleton): string {
   const outcome = (tool: string) => (skeleton.handoffs?.includes(tool) ? ("handed_off" as const) : ("executed" as const));
-  const steps = skeleton.steps.map((step) => (step.turn ? { ...step, expect: Object.fromEntries(step.turn.map((call) => [call.id, { outcome: outcome(call.tool) }])) } : step));
+  const steps = skeleton.steps.map((step) => {
+    if (step.turn) return { ...step, expect: Object.fromEntries(step.turn.map((call) => [call.id, { outcome: outcome(call.tool) }])) };
+    if (step.resume) return { ...step, expect: Object.fromEntries(Object.keys(step.resume).map((id) => [id, { outcome: "executed" as const }])) };
+    return step;
+  });
   return renderCase({ id: "invariant/generated", title: "generated", level: "must", requirements: ["INV-5"], ...skeleton, steps });
 }
 
@@ -206,8 +212,15 @@ describe("a Latin-1 twin", () => {
   });
 });
 
+/** The answers of a skeleton's resume step, with the calls they name and the index of the step. */
+function resumeOf(skeleton: Skeleton): { at: number; answers: [Call, string][] } | undefined {
+  const at = skeleton.steps.findIndex((step) => step.resume);
+  if (at < 0) return undefined;
+  return { at, answers: Object.entries(skeleton.steps[at]!.resume!).map(([id, answer]) => [reusedOrNamed(skeleton, id, at)!, answer]) };
+}
+
 describe("a generated case skeleton", () => {
-  const all: FuzzOptions = { hooks: true, approval: true, batch: true, handoffs: true, fingerprint: true, toolChanges: true };
+  const all: FuzzOptions = { hooks: true, approval: true, batch: true, handoffs: true, fingerprint: true, toolChanges: true, resume: true };
   const none: FuzzOptions = { hooks: false, approval: false, batch: false };
 
   it("loads as a case, with tool_a (and tool_b, tool_c of the same schema), numbered calls and hooks, and a policy over the tool's own members", () => {
@@ -222,15 +235,26 @@ describe("a generated case skeleton", () => {
         expect(fresh).toEqual(fresh.map((_, index) => `c${index + 1}`));
         for (const step of skeleton.steps) expect(new Set(step.turn?.map((call) => call.id)).size).toBe(step.turn?.length ?? 0);
         expect(skeleton.steps.filter((step) => step.turn).length).toBeGreaterThanOrEqual(1);
-        expect(skeleton.steps.length).toBeLessThanOrEqual(4);
-        // A redefinition: of a declared tool, just before the last turn, with a turn before it.
+        // Two turns, a resume, the turn after it and a redefinition at most.
+        expect(skeleton.steps.length).toBeLessThanOrEqual(5);
+        // A redefinition: of a declared tool, just before the last turn, with a turn before it; or just before a resume, after the turn it answers.
         skeleton.steps.forEach((step, index) => {
           if (!step.redefine) return;
           expect(Object.keys(step.redefine).every((name) => Object.hasOwn(skeleton.tools, name))).toBe(true);
-          expect(index).toBe(skeleton.steps.length - 2);
-          expect(skeleton.steps[index + 1]!.turn).toBeDefined();
+          if (skeleton.steps[index + 1]!.resume) expect(skeleton.steps[index - 1]!.turn).toBeDefined();
+          else expect(index).toBe(skeleton.steps.length - 2);
+          expect(skeleton.steps[index + 1]!.turn ?? skeleton.steps[index + 1]!.resume).toBeDefined();
           expect(skeleton.steps.slice(0, index).some((earlier) => earlier.turn)).toBe(true);
         });
+        // One resume at most, right after the turn (or the redefinition after the turn) whose tool calls it answers, never beside a grant.
+        expect(skeleton.steps.filter((step) => step.resume).length).toBeLessThanOrEqual(1);
+        const resume = resumeOf(skeleton);
+        if (resume) {
+          const answered = skeleton.steps[resume.at - 1]!.turn ?? skeleton.steps[resume.at - 2]!.turn!;
+          for (const [call] of resume.answers) expect(answered).toContain(call);
+          expect(resume.answers.every(([call]) => !skeleton.handoffs?.includes(call.tool))).toBe(true);
+          expect(skeleton.steps.some((step) => step.grant)).toBe(false);
+        }
         // Four only in the batch that mixes outcomes.
         for (const step of skeleton.steps) expect(step.turn?.length ?? 0).toBeLessThanOrEqual(4);
         for (const rule of skeleton.policy.rules ?? []) if (rule.when.pointer) expect(members).toContain(rule.when.pointer.slice(1));
@@ -254,6 +278,26 @@ describe("a generated case skeleton", () => {
       expect(observed.observation.turns[0]!.outcomes.get("c1")?.outcome).toBe("suspended");
       expect([...observed.observation.runFailures, ...universalFailures(observed.observation)]).toEqual([]);
     }
+  });
+
+  it("answers, once the fuzzer dropped the answers to calls not waiting, only calls the reference left waiting, so the case holds on the reference, pruned or not", async () => {
+    const resuming = fc.sample(caseSkeleton(all).filter((skeleton) => skeleton.steps.some((step) => step.resume)), { seed: settings.seed, numRuns: 30 });
+    let answered = 0;
+    for (const skeleton of resuming.flatMap((each) => [each, ...prunings(each).slice(0, 2)])) {
+      const data = await expectedData(skeleton, { requirements: ["INV-5"] }, { runs: 1, seed: 1, timeoutMs: 10_000 }, 1);
+      const written = writtenCase(data);
+      for (const [at, step] of data.steps.entries()) {
+        for (const id of Object.keys(step.resume ?? {})) {
+          const suspendedIn = referencedStep(data.steps, id, at)!;
+          expect(data.steps[suspendedIn]!.expect![id]!.outcome).toBe("suspended");
+          answered += 1;
+        }
+      }
+      const result = await runCase(referenceAdapter, written, 10_000);
+      expect(result.failures).toEqual([]);
+      expect(result.status).toBe("passed");
+    }
+    expect(answered).toBeGreaterThan(10);
   });
 
   it("prunes the schema to cases that still load: a top-level member removed or made any, aliases or unknownKeys dropped", () => {
@@ -293,6 +337,8 @@ describe("a generated case skeleton", () => {
     expect(without.some((skeleton) => skeleton.policy.rules?.some((rule) => rule.decision === "require_approval"))).toBe(false);
     expect(without.some((skeleton) => skeleton.steps.some((step) => step.grant))).toBe(false);
     expect(without.some((skeleton) => skeleton.steps.some((step) => step.turn!.length > 1))).toBe(false);
+    expect(fc.sample(caseSkeleton({ ...all, resume: false }), { seed: settings.seed, numRuns: 300 }).some((skeleton) => skeleton.steps.some((step) => step.resume))).toBe(false);
+    expect(fc.sample(caseSkeleton({ ...all, approval: false }), { seed: settings.seed, numRuns: 300 }).some((skeleton) => skeleton.steps.some((step) => step.resume))).toBe(false);
 
     const withAll = fc.sample(caseSkeleton(all), { seed: settings.seed, numRuns: 300 });
     expect(withAll.some((skeleton) => skeleton.hooks)).toBe(true);
@@ -301,6 +347,7 @@ describe("a generated case skeleton", () => {
     expect(withAll.some((skeleton) => skeleton.steps.some((step) => step.turn && step.turn.length > 1))).toBe(true);
     expect(withAll.some((skeleton) => skeleton.steps.length > 1)).toBe(true);
     expect(withAll.some((skeleton) => skeleton.steps.some((step) => step.redefine))).toBe(true);
+    expect(withAll.some((skeleton) => skeleton.steps.some((step) => step.resume))).toBe(true);
     expect(withAll.some((skeleton) => skeleton.policy.mutate)).toBe(true);
     expect(withAll.some((skeleton) => skeleton.policy.otherwise === "deny")).toBe(true);
     expect(withAll.some((skeleton) => skeleton.hooks?.[0]?.decision)).toBe(true);
@@ -364,14 +411,26 @@ describe("a generated case skeleton", () => {
       const grant = skeleton.steps.findIndex((step) => step.grant);
       const granted = grant < 0 ? undefined : reusedOrNamed(skeleton, skeleton.steps[grant]!.grant!.call, grant);
       const change = skeleton.steps.findIndex((step) => step.redefine);
-      return !!granted && change > grant && Object.hasOwn(skeleton.steps[change]!.redefine!, granted.tool) && skeleton.steps[change + 1]!.turn!.some((call) => call.tool === granted.tool && call.arguments === granted.arguments);
+      return !!granted && change > grant && Object.hasOwn(skeleton.steps[change]!.redefine!, granted.tool) && (skeleton.steps[change + 1]!.turn ?? []).some((call) => call.tool === granted.tool && call.arguments === granted.arguments);
     });
     some("a redefinition, then an earlier call's raw string again to that tool", (skeleton) => {
       const change = skeleton.steps.findIndex((step) => step.redefine);
       if (change < 0) return false;
       const before = skeleton.steps.slice(0, change).flatMap((step) => step.turn ?? []);
-      return skeleton.steps[change + 1]!.turn!.some((call) => Object.hasOwn(skeleton.steps[change]!.redefine!, call.tool) && before.some((earlier) => earlier.tool === call.tool && earlier.arguments === call.arguments));
+      return (skeleton.steps[change + 1]!.turn ?? []).some((call) => Object.hasOwn(skeleton.steps[change]!.redefine!, call.tool) && before.some((earlier) => earlier.tool === call.tool && earlier.arguments === call.arguments));
     });
+    // Answers to the runtime's own pending requests: approvals and rejections in one batch, a turn that meets an answered call, a tool changed before the resume.
+    const answers = (skeleton: Skeleton) => resumeOf(skeleton)?.answers ?? [];
+    some("a resume approving one call and rejecting another of one turn", (skeleton) => answers(skeleton).some(([, answer]) => answer === "approve") && answers(skeleton).some(([, answer]) => answer === "reject"));
+    some("a resume of a mixed batch's suspended call", (skeleton) => answers(skeleton).some(([call]) => call.tool === "tool_b") && skeleton.policy.rules?.some((rule) => rule.when.tool === "tool_b"));
+    const after = (skeleton: Skeleton) => {
+      const resume = resumeOf(skeleton);
+      return resume ? { answered: resume.answers.map(([call]) => call), next: skeleton.steps[resume.at + 1]?.turn ?? [] } : { answered: [], next: [] };
+    };
+    some("a turn after the resume with an answered call's id and its raw string", (skeleton) => { const { answered, next } = after(skeleton); return next.some((call) => answered.some((one) => one.id === call.id && one.arguments === call.arguments)); });
+    some("a turn after the resume with an answered call's id and another raw string", (skeleton) => { const { answered, next } = after(skeleton); return next.some((call) => answered.some((one) => one.id === call.id && one.arguments !== call.arguments)); });
+    some("a turn after the resume with an answered call's raw string under a new id", (skeleton) => { const { answered, next } = after(skeleton); return next.some((call) => answered.some((one) => one.id !== call.id && one.arguments === call.arguments && one.tool === call.tool)); });
+    some("a redefinition of the answered calls' tool between their turn and the resume", (skeleton) => { const resume = resumeOf(skeleton); return !!resume && !!skeleton.steps[resume.at - 1]!.redefine && resume.answers.some(([call]) => Object.hasOwn(skeleton.steps[resume.at - 1]!.redefine!, call.tool)); });
     some("a nested object value", (skeleton) => raws(skeleton).some((raw) => decodes(raw) && Object.values(JSON.parse(raw) as object).some((member) => typeof member === "object" && member !== null && !Array.isArray(member) && Object.keys(member).length > 1)));
   });
 });

@@ -43,10 +43,10 @@ const CLASSES: { name: string; found: Record<string, number> }[] = [
       "falsy-rewrite-ignored": 30,
       "hooks-get-live-input": 1,
       "hook-results-cached-per-tool": 1,
-      "resume-rehooks-stored-input": 57,
+      "resume-rehooks-stored-input": 54,
     },
   },
-  { name: "async policies", found: { "mutation-check-before-settle": 41 } },
+  { name: "async policies", found: { "mutation-check-before-settle": 51 } },
   { name: "batches", found: { "batch-off-by-one": 17 } },
   // Issue 23's classes that slipped through: the fingerprint asked in the runtime's own member order,
   // explicit null beside absent, edits that add or append, special names that survive the schema,
@@ -59,7 +59,7 @@ const CLASSES: { name: string; found: Record<string, number> }[] = [
       "mutation-check-one-sided": 90,
       "prototype-keys-scrubbed-for-tool": 20,
       "rewrite-to-request-runs-own-parse": 88,
-      "approvals-dropped-beside-invalid": 33,
+      "approvals-dropped-beside-invalid": 13,
     },
   },
   // What a runtime keeps between turns: by call id, which a provider uses again in a later turn
@@ -69,8 +69,19 @@ const CLASSES: { name: string; found: Record<string, number> }[] = [
     name: "kept across turns",
     found: {
       "hash-cached-by-call-id": 20,
-      "decode-cached-by-call-id": 20,
+      "decode-cached-by-call-id": 13,
       "hash-cached-by-request": 67,
+    },
+  },
+  // Answers to the runtime's own pending approval requests (resume steps): an approved call run
+  // from the model's stored request, a rejection that runs the call, an approval kept by call id
+  // that a later call under that id runs on.
+  {
+    name: "answers to pending approvals",
+    found: {
+      "resume-runs-request-view": 41,
+      "any-answer-resumes": 13,
+      "approvals-kept-by-call-id": 40,
     },
   },
 ];
@@ -116,10 +127,21 @@ describe("a divergence found through a grant and a pruned schema", () => {
   });
 });
 
+describe("the divergences of answers to pending approvals are found through what they need", () => {
+  it.each([
+    ["resume-runs-request-view", 41, "an approval of a suspended call", /^ {2}- resume: \{ (?:c\d: \w+, )*c\d: approve[ ,]/m],
+    ["any-answer-resumes", 13, "a rejection of a suspended call", /^ {2}- resume: \{ (?:c\d: \w+, )*c\d: reject[ ,]/m],
+    ["approvals-kept-by-call-id", 40, "an approval, then a call under the approved call's id", /^ {2}- resume: \{ c1: approve \}\n[^]*\n {2}- turn:\n {6}- \{ id: c1,/m],
+  ] as const)("%s (%i generated cases): %s", async (defect, runs, _, shape) => {
+    const outcome = await fuzz(mutantNamed(defect), { runs, seed: 1, timeoutMs: 10_000 });
+    expect(outcome.kind === "diverged" && outcome.divergence.yaml).toMatch(shape);
+  });
+});
+
 describe("the divergences kept across turns are found through what they need", () => {
   it.each([
     ["hash-cached-by-call-id", 20, "a call id used again in a later turn", /^ {2}- turn:\n {6}- \{ id: c1,[^]*\n {2}- turn:\n {6}- \{ id: c1,/m],
-    ["decode-cached-by-call-id", 20, "a call id used again in a later turn", /^ {2}- turn:\n {6}- \{ id: c1,[^]*\n {2}- turn:\n {6}- \{ id: c1,/m],
+    ["decode-cached-by-call-id", 13, "a call id used again in a later turn", /^ {2}- turn:\n {6}- \{ id: c1,[^]*\n {2}- turn:\n {6}- \{ id: c1,/m],
     ["hash-cached-by-request", 67, "a redefinition of the granted tool between the grant and the resume", /^ {2}- grant: \{ call: c1, view: effective \}\n {2}- redefine:\n/m],
   ] as const)("%s (%i generated cases): %s", async (defect, runs, _, shape) => {
     const outcome = await fuzz(mutantNamed(defect), { runs, seed: 1, timeoutMs: 10_000 });

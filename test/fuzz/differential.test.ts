@@ -63,8 +63,8 @@ describe("fuzz", () => {
 });
 
 describe("a case built directly from generated data", () => {
-  // Every word the generators write, redefinitions and ids used again included.
-  const skeletons = caseSkeleton({ hooks: true, approval: true, batch: true, handoffs: true, fingerprint: true, toolChanges: true });
+  // Every word the generators write, redefinitions, resumes and ids used again included.
+  const skeletons = caseSkeleton({ hooks: true, approval: true, batch: true, handoffs: true, fingerprint: true, toolChanges: true, resume: true });
   const naming = { requirements: ["HOOK-1", "INV-5"], calls: new Map([[callKey({ step: 0, callId: "c1" }), "INV-5"]]) };
 
   // The search skips YAML and the loader's checks; this keeps the shortcut from drifting from them.
@@ -159,6 +159,51 @@ describe("expectations written with call ids used again and tools redefined", ()
     expect(data.steps[2]!.expect!.c2).toMatchObject({ outcome: "executed", parsedArguments: { path: "/etc/shadow" } });
     expect(renderCase(data)).toContain(["  - redefine:", "      tool_a:", "        schema:", "          type: object", "          properties:", "            path: { type: string, default: /etc/shadow }", "  - turn:"].join("\n"));
     expect(writtenCase(data).capabilities).toContain("tool-changes");
+  });
+});
+
+describe("expectations written for a resume step", () => {
+  const tool: Tool = { schema: { type: "object", properties: { path: { type: "string", transforms: ["trim"] }, mode: { type: "string", default: "read" } } } };
+  const waits = { rules: [{ when: { pointer: "/path", startsWith: "/etc" }, decision: "deny" as const, reason: "rule_a" }], otherwise: "require_approval" as const };
+  const turn = (...calls: [string, string][]) => ({ turn: calls.map(([id, raw]) => ({ id, tool: "tool_a", arguments: raw })) });
+  const kinds = (steps: { turn?: unknown; resume?: unknown; redefine?: unknown }[]) => steps.map((step) => Object.keys(step)[0]);
+
+  it("keeps only the answers to calls the reference left waiting, and writes what the resume did: the outcome, what ran, how often; no evaluations, no rejection's reason", async () => {
+    // c2 is denied, c3 invalid, c4 comes after an invalid call (a runtime may end the turn there), c5 a strict decoder may refuse: only c1 and c6 wait in every runtime.
+    const skeleton: Skeleton = {
+      tools: { tool_a: tool },
+      policy: waits,
+      steps: [
+        turn(["c1", '{"path": " /tmp/a "}'], ["c2", '{"path": "/etc/passwd"}'], ["c3", "{"], ["c4", '{"path": "/tmp/b"}']),
+        { resume: { c1: "approve", c2: "approve", c3: "reject", c4: "approve" } },
+        turn(["c5", '{"__proto__": {}, "path": "/tmp/c"}'], ["c6", '{"path": "/tmp/d"}']),
+        { resume: { c5: "approve", c6: "reject" } },
+      ],
+    };
+    const data = await expectedData(skeleton, { requirements: ["INV-5"] }, options, 1);
+    expect(kinds(data.steps)).toEqual(["turn", "resume", "turn", "resume"]);
+    expect(data.steps[1]).toEqual({ resume: { c1: "approve" }, expect: { c1: { outcome: "executed", executedArguments: { path: "/tmp/a", mode: "read" }, executions: 1 } } });
+    expect(data.steps[3]).toEqual({ resume: { c6: "reject" }, expect: { c6: { outcome: "denied", executions: 0 } } });
+    expect((await runCase(referenceAdapter, writtenCase(data), 5_000)).status).toBe("passed");
+  });
+
+  it("drops a resume left with no answer, and a redefinition no turn follows any more", async () => {
+    const redefined: Tool = { schema: { ...tool.schema, properties: { ...tool.schema.properties, mode: { type: "string", default: "write" } } } };
+    const skeleton: Skeleton = { tools: { tool_a: tool }, policy: waits, steps: [turn(["c1", '{"path": "/etc/a"}']), { redefine: { tool_a: redefined } }, { resume: { c1: "approve" } }] };
+    const data = await expectedData(skeleton, { requirements: ["INV-5"] }, options, 1);
+    expect(kinds(data.steps)).toEqual(["turn"]);
+  });
+
+  it("keeps a redefinition before the resume where it changes the approved call's value, which then waits again; else writes the case without it", async () => {
+    const resumedAfter = (redefined: Tool): Skeleton => ({ tools: { tool_a: tool }, policy: { rules: [], otherwise: "require_approval" }, steps: [turn(["c1", '{"path": "/tmp/a"}']), { redefine: { tool_a: redefined } }, { resume: { c1: "approve" } }] });
+    const changed = await expectedData(resumedAfter({ schema: { ...tool.schema, properties: { ...tool.schema.properties, mode: { type: "string", default: "write" } } } }), { requirements: ["INV-5"] }, options, 1);
+    expect(kinds(changed.steps)).toEqual(["turn", "redefine", "resume"]);
+    expect(changed.steps[2]!.expect).toEqual({ c1: { outcome: "suspended", executions: 0 } });
+    // The same value under the new definition: whether the approval still holds is the runtime's choice (a hash may cover the definition).
+    const same = await expectedData(resumedAfter({ schema: { ...tool.schema, properties: { ...tool.schema.properties, note: { type: "string", optional: true } } } }), { requirements: ["INV-5"] }, options, 1);
+    expect(kinds(same.steps)).toEqual(["turn", "resume"]);
+    expect(same.steps[1]!.expect).toEqual({ c1: { outcome: "executed", executedArguments: { path: "/tmp/a", mode: "read" }, executions: 1 } });
+    for (const data of [changed, same]) expect((await runCase(referenceAdapter, writtenCase(data), 5_000)).status).toBe("passed");
   });
 });
 

@@ -204,3 +204,50 @@ describe("the requirement a diverging expectation names with call ids used again
     expect(named(generated(denied, "hooks:\n  - { id: h1, decision: deny }\n"), diverged("outcome")).requirements).toEqual(["HOOK-5"]);
   });
 });
+
+describe("the requirement a diverging expectation names around a resume step", () => {
+  /** A case of tool t (member p of any type) whose policy suspends every call, with these steps. */
+  function withSteps(steps: string): LoadedCase {
+    const text = `id: approval-resume/fuzz\ntitle: generated\nlevel: must\nrequirements: [INV-5]\ntools:\n  t:\n    schema: { type: object, properties: { p: { type: any } } }\npolicy:\n  otherwise: require_approval\nsteps:\n${steps}`;
+    const loaded = loadCaseText("cases/approval-resume/fuzz.yaml", text);
+    if (!("case" in loaded)) throw new Error(loaded.errors.map((error) => error.message).join("\n"));
+    return loaded.case;
+  }
+  const suspended =
+    "  - turn: [{ id: c1, tool: t, arguments: '{\"p\": 1}' }, { id: c2, tool: t, arguments: '{\"p\": 2}' }]\n" +
+    "    expect: { c1: { outcome: suspended, parsedArguments: { p: 1 } }, c2: { outcome: suspended, parsedArguments: { p: 2 } } }\n" +
+    "  - resume: { c1: approve, c2: reject }\n    expect: { c1: { outcome: executed, executedArguments: { p: 1 } }, c2: { outcome: denied } }\n";
+
+  it("an answered call: APPROVAL-6 for an approval (what ran, or that nothing did), APPROVAL-7 for a rejection, whatever the word", () => {
+    const testCase = withSteps(suspended);
+    for (const field of ["outcome", "executions", "executedArguments", "policyEvaluations"] as const) expect(named(testCase, diverged(field, "c1", 1)).requirements, field).toEqual(["APPROVAL-6"]);
+    for (const field of ["outcome", "executions", "reason"] as const) expect(named(testCase, diverged(field, "c2", 1)).requirements, field).toEqual(["APPROVAL-7"]);
+  });
+
+  it("an answered call whose expectations diverged already when it was suspended: named as that divergence, wherever the resume's failure comes in the list", () => {
+    const testCase = withSteps(suspended);
+    const failures = [diverged("executedArguments", "c1", 1), diverged("parsedArguments", "c1", 0)];
+    // The parsed view in a batch: BATCH-1, and the resume's divergence follows from it.
+    expect(divergenceRequirements(testCase, failures, "INV-5")).toEqual({ requirements: ["BATCH-1"], calls: new Map([[at("c1", 0), "BATCH-1"], [at("c1", 1), "BATCH-1"]]) });
+  });
+
+  it("a later call asked about again, under an approved call's id or with its request: APPROVAL-8 for what ran (outcome, executions); a rejection's id, or the view, is not about the approval", () => {
+    const later = (id: string, raw: string) => withSteps(`${suspended}  - turn: [{ id: ${id}, tool: t, arguments: '${raw}' }]\n    expect: { ${id}: { outcome: suspended, parsedArguments: ${raw} } }\n`);
+    expect(named(later("c1", '{"p": 3}'), diverged("outcome", "c1", 2)).requirements).toEqual(["APPROVAL-8"]);
+    expect(named(later("c1", '{"p": 3}'), diverged("executions", "c1", 2)).requirements).toEqual(["APPROVAL-8"]);
+    expect(named(later("c3", '{"p": 1}'), diverged("outcome", "c3", 2)).requirements).toEqual(["APPROVAL-8"]);
+    expect(named(later("c2", '{"p": 3}'), diverged("outcome", "c2", 2)).requirements).toEqual(["DECOY-1"]);
+    expect(named(later("c1", '{"p": 3}'), diverged("parsedArguments", "c1", 2)).requirements).toEqual(["INV-1"]);
+  });
+
+  it("a later call an approval met that ran with no allowing evaluation (INV-1, check 10): its expectations name APPROVAL-8, which refines INV-1", () => {
+    const testCase = withSteps(`${suspended}  - turn: [{ id: c1, tool: t, arguments: '{"p": 3}' }]\n    expect: { c1: { outcome: suspended, parsedArguments: { p: 3 } } }\n`);
+    const cause: Failure = { requirement: "INV-1", message: "ran with no allowing evaluation", check: 10, step: 2, callId: "c1" };
+    explainsEverything(cause);
+    const consequence = (field: Failure["field"]) => ({ ...diverged(field, "c1", 2), requirement: "INV-1" });
+    expect(divergenceRequirements(testCase, [cause, consequence("outcome"), consequence("policyEvaluations")], "INV-5")).toEqual({
+      requirements: ["INV-1", "APPROVAL-8"],
+      calls: new Map([[at("c1", 2), "APPROVAL-8"]]),
+    });
+  });
+});

@@ -1,5 +1,5 @@
-// A generated case is written compactly (one line per schema member, hook, rule, call, grant
-// and expectation) in printable ASCII, and reads back as exactly the data it was written from.
+// A generated case is written compactly (one line per schema member, hook, rule, call, resume,
+// grant and expectation) in printable ASCII, and reads back as exactly the data it was written from.
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { compactYaml } from "../../harness/fuzz/render.ts";
@@ -15,10 +15,11 @@ describe("a generated case written out", () => {
     steps: [
       { turn: [{ id: "c1", tool: "tool_a", arguments: '{"path": "\u0141"}' }], expect: { c1: { outcome: "suspended", parsedArguments: { path: "\u0141", "\u00f6": 1 } } } },
       { grant: { call: "c1", view: "effective" } },
+      { resume: { c1: "approve", c2: "reject" }, expect: { c1: { outcome: "executed", executions: 1 }, c2: { outcome: "denied", executions: 0 } } },
     ],
   };
 
-  it("puts each requirement, schema member, hook, rule, call, grant and expectation on a line of its own", () => {
+  it("puts each requirement, schema member, hook, rule, call, resume, grant and expectation on a line of its own", () => {
     expect(compactYaml(data)).toBe(
       [
         "requirements:",
@@ -44,6 +45,10 @@ describe("a generated case written out", () => {
         "    expect:",
         '      c1: { outcome: suspended, parsedArguments: { path: "\\u0141", "\\u00f6": 1 } }',
         "  - grant: { call: c1, view: effective }",
+        "  - resume: { c1: approve, c2: reject }",
+        "    expect:",
+        "      c1: { outcome: executed, executions: 1 }",
+        "      c2: { outcome: denied, executions: 0 }",
         "",
       ].join("\n"),
     );

@@ -23,8 +23,6 @@ const EXCEPTIONS: Record<string, string> = {
   "shared-nested-defaults": "a dependsOn value (see dependsOn)",
   "proto-under-passthrough": "a dependsOn value (see dependsOn)",
   should: "a case's level follows the requirements a divergence names, which the generators do not choose",
-  executions:
-    "the reference runs a tool once for an executed call and never otherwise, which is the word's default; the fuzzer writes only expectations that say more than the defaults",
 };
 
 /** Every member name and every value of a closed list (enum, const) in a JSON Schema, at any depth. */
@@ -79,7 +77,7 @@ describe("the fuzzer's vocabulary", () => {
   const options = fuzzOptionsOf(new Set(referenceAdapter.capabilities));
 
   it("is read from the case schema: member names and closed lists at every depth", () => {
-    for (const word of ["turn", "grant", "decodesLike", "handoffInput", "unknownKeys", "passthrough", "normalize_path", "require_approval", "handed_off", "mutateLate", "notEquals", "items"]) {
+    for (const word of ["turn", "grant", "resume", "approve", "reject", "decodesLike", "handoffInput", "unknownKeys", "passthrough", "normalize_path", "require_approval", "handed_off", "mutateLate", "notEquals", "items"]) {
       expect(vocabulary.has(word), word).toBe(true);
     }
     for (const word of Object.keys(EXCEPTIONS)) expect(vocabulary.has(word), `exception ${word} is a word of the schema`).toBe(true);
