@@ -27,15 +27,17 @@ export function resumeFailures(context: TurnContext): Failure[] {
     if (executions.length > 1) failures.push(failure(26, "APPROVAL-6", `the tool ran ${executions.length} times for one approval`, { ...at, explains: ["executions", "executedArguments"] }));
     const execution = executions[0];
     if (!execution) continue;
-    // What was approved: the value the policy evaluated when it suspended the call.
-    const suspendedIn = referencedStep(observation.testCase.steps, call.id, turn.step);
-    const approved: Snapshot | undefined = suspendedIn === undefined ? undefined : recordsOf(observation.log.policies, suspendedIn, call.id).at(-1)?.parsedAtEntry;
-    if (approved && !sameSnapshot(approved, execution.argsAtEntry)) {
-      failures.push(failure(26, "APPROVAL-6", "the approved call ran with arguments other than the proposal that was suspended and approved", { ...at, diff: snapshotDiff(approved, execution.argsAtEntry, "approved", "executed"), explains: "every expectation" }));
-    }
     // Asked again on the way: the run must have what was evaluated, and not follow a deny.
     const evaluated = context.policiesOf(call.id).filter((record) => record.seq < execution.seq);
     const last = evaluated.at(-1);
+    // What was approved: the value the policy evaluated when it suspended the call; unless the
+    // policy, asked again, allowed what ran by itself (a value that changed since, say).
+    const suspendedIn = referencedStep(observation.testCase.steps, call.id, turn.step);
+    const approved: Snapshot | undefined = suspendedIn === undefined ? undefined : recordsOf(observation.log.policies, suspendedIn, call.id).at(-1)?.parsedAtEntry;
+    const allowedAfresh = last?.decision.decision === "allow" && sameSnapshot(last.parsedAtEntry, execution.argsAtEntry);
+    if (approved && !allowedAfresh && !sameSnapshot(approved, execution.argsAtEntry)) {
+      failures.push(failure(26, "APPROVAL-6", "the approved call ran with arguments other than the proposal that was suspended and approved", { ...at, diff: snapshotDiff(approved, execution.argsAtEntry, "approved", "executed"), explains: "every expectation" }));
+    }
     if (last?.decision.decision === "deny") {
       failures.push(failure(26, "INV-1", "the resumed call ran although the policy, asked again, denied it", { ...at, explains: "every expectation" }));
     } else if (last && !sameSnapshot(last.parsedAtEntry, execution.argsAtEntry)) {

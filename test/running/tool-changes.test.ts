@@ -97,3 +97,35 @@ steps:
     ]);
   });
 });
+
+describe("an approved call whose tool changed before the resume", () => {
+  const text = `id: approval-resume/changed-before-answer
+title: The policy allows by itself what the approved call became
+level: must
+requirements: [APPROVAL-6]
+tools:
+  tool_a:
+    schema: { type: object, properties: { path: { type: string }, mode: { type: string, default: read } } }
+policy:
+  rules:
+    - when: { pointer: /mode, equals: write }
+      decision: allow
+  otherwise: require_approval
+steps:
+  - turn: [{ id: c1, tool: tool_a, arguments: '{"path": "/tmp/a"}' }]
+    expect: { c1: { outcome: suspended, parsedArguments: { path: /tmp/a, mode: read } } }
+  - redefine:
+      tool_a:
+        schema: { type: object, properties: { path: { type: string }, mode: { type: string, default: write } } }
+  - resume: { c1: approve }
+    expect: { c1: { outcome: executed, executedArguments: { path: /tmp/a, mode: write } } }
+`;
+
+  it("may run what the policy, asked again, allowed by itself: the approval did not run it", async () => {
+    const loaded = loadCaseText("cases/approval-resume/changed-before-answer.yaml", text);
+    if ("errors" in loaded) throw new Error(loaded.errors.map((error) => error.message).join("\n"));
+    const [result] = await runCases(referenceAdapter, [loaded.case]);
+    expect(result?.failures).toEqual([]);
+    expect(result?.status).toBe("passed");
+  });
+});
