@@ -10,11 +10,12 @@
 // the SDK returns and every error it throws, and wraps the onInvokeHandoff of each handoff of the
 // agent it is handed, so that every call the runner makes to it is recorded, unchanged.
 import { fileURLToPath } from "node:url";
-import { Agent, Runner } from "@openai/agents";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Adapter, WiredHandoff } from "../../harness/adapter.ts";
 import { loadCaseFile, type LoadedCase } from "../../harness/loading/loader.ts";
 import { observeCase, runCase } from "../../harness/running/runner.ts";
+import { receivingHandoffs } from "../support/receiving-handoffs.ts";
+import { onceEach, watchRunnerRuns } from "../support/openai-agents-runs.ts";
 import typedHandoffs from "../../adapters/openai-agents.ts";
 import defaultHandoffs from "../../adapters/openai-agents-default-handoffs.ts";
 
@@ -27,40 +28,24 @@ interface SdkRecords {
   thrown: unknown[];
 }
 const sdk: SdkRecords = { invocations: [], handoffOutputs: [], thrown: [] };
-const originalRun = Runner.prototype.run;
-const wrapped = new WeakSet<object>();
+const recordInvocations = onceEach((handoff: any) => {
+  const invoke = handoff.onInvokeHandoff;
+  handoff.onInvokeHandoff = async (context: unknown, raw: unknown) => {
+    const receiver = await invoke(context, raw);
+    sdk.invocations.push({ raw, receiver: receiver.name });
+    return receiver;
+  };
+});
 
 beforeEach(() => {
   sdk.invocations.length = 0;
   sdk.handoffOutputs.length = 0;
   sdk.thrown.length = 0;
-  vi.spyOn(Runner.prototype, "run").mockImplementation(async function (this: Runner, ...args: any[]) {
-    const [agent] = args;
-    if (agent instanceof Agent) {
-      for (const handoff of agent.handoffs as any[]) {
-        if (wrapped.has(handoff)) continue;
-        wrapped.add(handoff);
-        const invoke = handoff.onInvokeHandoff;
-        handoff.onInvokeHandoff = async (context: unknown, raw: unknown) => {
-          const receiver = await invoke(context, raw);
-          sdk.invocations.push({ raw, receiver: receiver.name });
-          return receiver;
-        };
-      }
-    }
-    let result: any;
-    try {
-      result = await (originalRun as (...all: any[]) => Promise<any>).apply(this, args);
-    } catch (error) {
-      sdk.thrown.push(error);
-      throw error;
-    }
-    sdk.handoffOutputs.push(result.newItems.filter((item: any) => item.type === "handoff_output_item").map((item: any) => item.rawItem.callId));
-    return result;
-  });
 });
-afterEach(() => {
-  vi.restoreAllMocks();
+watchRunnerRuns({
+  agent: (agent) => (agent.handoffs as any[]).forEach(recordInvocations),
+  result: (result) => sdk.handoffOutputs.push(result.newItems.filter((item: any) => item.type === "handoff_output_item").map((item: any) => item.rawItem.callId)),
+  thrown: (error) => sdk.thrown.push(error),
 });
 
 function realCase(path: string): LoadedCase {
@@ -70,34 +55,12 @@ function realCase(path: string): LoadedCase {
 }
 const rawOf = (testCase: LoadedCase) => testCase.steps.flatMap((step) => step.turn ?? []).map((call) => call.arguments);
 
-/** The adapter given, with each handoff's receive recording the object it is handed. */
-function receivingAdapter(base: Adapter, received: { callId: string; input: unknown }[]): Adapter {
-  return {
-    ...base,
-    createSession(wiring) {
-      const handoffs: Record<string, WiredHandoff> = Object.fromEntries(
-        Object.entries(wiring.handoffs).map(([name, wired]) => [
-          name,
-          {
-            ...wired,
-            receive: (input: unknown, context: { callId: string }) => {
-              received.push({ callId: context.callId, input });
-              return wired.receive(input, context);
-            },
-          },
-        ]),
-      );
-      return base.createSession({ ...wiring, handoffs });
-    },
-  };
-}
-
 describe("handoffs without an inputType: the SDK never reads the arguments", () => {
   for (const path of ["handoff/malformed-handoff-hands-off-nothing", "handoff/empty-or-trailing-handoff-refused"]) {
     it(`${path}: the runner hands the raw string to the handoff, which hands the run over with nothing; HANDOFF-1 (check 22) for each call`, async () => {
       const testCase = realCase(path);
       const received: { callId: string; input: unknown }[] = [];
-      const observed = await observeCase(receivingAdapter(defaultHandoffs, received), testCase, 10_000);
+      const observed = await observeCase(receivingHandoffs(defaultHandoffs, received), testCase, 10_000);
       if ("errored" in observed) throw new Error(observed.errored);
       const { log, turns } = observed.observation;
 
@@ -123,7 +86,7 @@ describe("handoffs without an inputType: the SDK never reads the arguments", () 
   it("handoff/handoff-input-is-the-decoded-request: receive is handed nothing (HANDOFF-2, check 23); with the typed handoffs the same SDK hands over the decoded value", async () => {
     const testCase = realCase("handoff/handoff-input-is-the-decoded-request");
     const received: { callId: string; input: unknown }[] = [];
-    const observed = await observeCase(receivingAdapter(defaultHandoffs, received), testCase, 10_000);
+    const observed = await observeCase(receivingHandoffs(defaultHandoffs, received), testCase, 10_000);
     if ("errored" in observed) throw new Error(observed.errored);
 
     // The raw string reached the SDK's handoff; what reached the receiving side is undefined, as onHandoff got it.
@@ -139,7 +102,7 @@ describe("handoffs without an inputType: the SDK never reads the arguments", () 
     expect(result.failures).not.toContainEqual(expect.objectContaining({ requirement: "HANDOFF-3" }));
 
     const typed: { callId: string; input: unknown }[] = [];
-    const typedResult = await runCase(receivingAdapter(typedHandoffs, typed), testCase, 10_000);
+    const typedResult = await runCase(receivingHandoffs(typedHandoffs, typed), testCase, 10_000);
     expect(typed.map(({ callId, input }) => [callId, input])).toEqual(rawOf(testCase).map((raw, index) => [`h${index + 1}`, JSON.parse(raw)]));
     expect(typedResult.failures).not.toContainEqual(expect.objectContaining({ requirement: "HANDOFF-2" }));
   });

@@ -11,12 +11,13 @@
 // the SDK returns and every error it throws, and wraps the `run` of each input guardrail of the
 // agent it is handed so that every guardrail call the SDK makes is recorded, unchanged.
 import { fileURLToPath } from "node:url";
-import { Agent, Runner, type FunctionCallItem } from "@openai/agents";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { FunctionCallItem } from "@openai/agents";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Adapter } from "../../harness/adapter.ts";
 import { loadCaseFile, type LoadedCase } from "../../harness/loading/loader.ts";
 import { observeCase, runCase } from "../../harness/running/runner.ts";
 import guardrailsAdapter from "../../adapters/openai-agents-input-guardrails.ts";
+import { onceEach, watchRunnerRuns } from "../support/openai-agents-runs.ts";
 
 interface SdkRecords {
   /** Every input guardrail call the SDK made: the function call item it handed the guardrail. */
@@ -27,39 +28,23 @@ interface SdkRecords {
   thrown: unknown[];
 }
 const sdk: SdkRecords = { guardrails: [], results: [], thrown: [] };
-const originalRun = Runner.prototype.run;
-const wrapped = new WeakSet<object>();
+const recordGuardrailCalls = onceEach((guardrail: any) => {
+  const run = guardrail.run;
+  guardrail.run = (data: { toolCall: FunctionCallItem }) => {
+    sdk.guardrails.push(data.toolCall);
+    return run(data);
+  };
+});
 
 beforeEach(() => {
   sdk.guardrails.length = 0;
   sdk.results.length = 0;
   sdk.thrown.length = 0;
-  vi.spyOn(Runner.prototype, "run").mockImplementation(async function (this: Runner, ...args: any[]) {
-    const [agent] = args;
-    if (agent instanceof Agent) {
-      for (const guardrail of agent.tools.flatMap((tool: any) => tool.inputGuardrails ?? [])) {
-        if (wrapped.has(guardrail)) continue;
-        wrapped.add(guardrail);
-        const run = guardrail.run;
-        guardrail.run = (data: { toolCall: FunctionCallItem }) => {
-          sdk.guardrails.push(data.toolCall);
-          return run(data);
-        };
-      }
-    }
-    let result: any;
-    try {
-      result = await (originalRun as (...all: any[]) => Promise<any>).apply(this, args);
-    } catch (error) {
-      sdk.thrown.push(error);
-      throw error;
-    }
-    sdk.results.push({ newItems: [...result.newItems], guardrailRecords: [...result.toolInputGuardrailResults] });
-    return result;
-  });
 });
-afterEach(() => {
-  vi.restoreAllMocks();
+watchRunnerRuns({
+  agent: (agent) => agent.tools.flatMap((tool: any) => tool.inputGuardrails ?? []).forEach(recordGuardrailCalls),
+  result: (result) => sdk.results.push({ newItems: [...result.newItems], guardrailRecords: [...result.toolInputGuardrailResults] }),
+  thrown: (error) => sdk.thrown.push(error),
 });
 
 function realCase(path: string): LoadedCase {

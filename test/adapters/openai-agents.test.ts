@@ -14,6 +14,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Adapter, WiredHandoff, WiredTool } from "../../harness/adapter.ts";
 import { loadCaseFile, type LoadedCase } from "../../harness/loading/loader.ts";
 import { observeCase, runCase } from "../../harness/running/runner.ts";
+import { receivingHandoffs } from "../support/receiving-handoffs.ts";
 
 interface SdkRecords {
   /** Every needsApproval call the SDK made: the call id and the very input object it passed. */
@@ -176,26 +177,7 @@ const HANDOFF_NEXT_TO_TOOL = realCase("handoff/no-tool-schema-parses-a-handoff")
 const MALFORMED_HANDOFF = realCase("handoff/malformed-handoff-hands-off-nothing");
 
 /** The real adapter, with each handoff's receive recording the object it is handed; `swap` may hand the probe another. */
-function receivingAdapter(received: { callId: string; input: unknown }[], swap: (input: unknown) => unknown = (input) => input): Adapter {
-  return {
-    ...openaiAgents,
-    createSession(wiring) {
-      const handoffs: Record<string, WiredHandoff> = Object.fromEntries(
-        Object.entries(wiring.handoffs).map(([name, wired]) => [
-          name,
-          {
-            ...wired,
-            receive: (input: unknown, context: { callId: string }) => {
-              received.push({ callId: context.callId, input });
-              return wired.receive(swap(input), context);
-            },
-          },
-        ]),
-      );
-      return openaiAgents.createSession({ ...wiring, handoffs });
-    },
-  };
-}
+const receivingAdapter = (received: { callId: string; input: unknown }[], swap?: (input: unknown) => unknown) => receivingHandoffs(openaiAgents, received, swap);
 
 describe("the OpenAI Agents SDK adapter reaches the SDK's own handoff path", () => {
   it("reports handed_off exactly for the SDK's handoff outputs, and receive gets the very object the SDK handed onHandoff", async () => {
