@@ -5,16 +5,17 @@
 import { writeFileSync } from "node:fs";
 import { main } from "../harness/commands/main.ts";
 import { makeFolder } from "../harness/commands/output-folder.ts";
-import { pathsOf, PUBLISHED } from "./published.ts";
+import { adapterArgs, installFolder, PUBLISHED } from "./published.ts";
 
 const OUT = "reports/matrix";
 const RUNS: { stem: string; args: string[] }[] = [
   { stem: "reference", args: [] },
   { stem: "example-stdio", args: ["--adapter-cmd", "node examples/stdio-adapter.mjs"] },
-  ...PUBLISHED.map(({ stem }) => ({ stem, args: ["--adapter", pathsOf(stem).adapter] })),
+  ...PUBLISHED.map((published) => ({ stem: published.stem, args: adapterArgs(published) })),
 ];
 
 makeFolder(OUT);
+PUBLISHED.forEach(installFolder);
 const reports: string[] = [];
 for (const { stem, args } of RUNS) {
   let stdout = "";

@@ -11,7 +11,7 @@ const { cases } = loadCases([DEFAULT_CASES_DIR]);
 const verdicts = [];
 let problems = 0;
 for (const published of PUBLISHED) {
-  const verdict = await judgeAdapter(published, cases);
+  const verdict = await judgeAdapter(published);
   const { unexplained, unused } = verdict.explanation;
   for (const line of unexplained) console.error(`adapters/${published.stem}.findings.yaml: no finding explains ${line}`);
   for (const id of unused) console.error(`adapters/${published.stem}.findings.yaml: finding "${id}" explains nothing in this run`);

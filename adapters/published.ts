@@ -3,50 +3,60 @@
 // known-failures file (what `--expect` reads), as the table in adapters/README.md, and as one
 // upstream report per finding (adapters/reports/<stem>/<finding id>.md, what `report-issue` writes).
 // `npm run adapters` writes them; test/adapters/published.test.ts checks they are current.
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { Adapter } from "../harness/adapter.ts";
+import { main } from "../harness/commands/main.ts";
 import type { LoadedCase } from "../harness/loading/loader.ts";
 import { REQUIREMENTS } from "../harness/loading/requirements.ts";
 import { knownFailuresYaml } from "../harness/reporting/known-failures.ts";
-import { buildReport, type RunReport } from "../harness/reporting/report.ts";
+import type { RunReport } from "../harness/reporting/report.ts";
 import { implementationArgs, upstreamIssue } from "../harness/reporting/upstream-issue.ts";
 import type { RunBy } from "../harness/running/implementation.ts";
 import type { RequirementStatus } from "../harness/reporting/summary.ts";
-import { runCases } from "../harness/running/runner.ts";
 import type { CaseResult } from "../harness/running/results.ts";
 import { explain, findingsFor, loadFindings, reasonOf, type Explanation, type Finding, type FindingsFile } from "./findings.ts";
-import langchain from "./langchain.ts";
-import langchainStreamed from "./langchain-streamed.ts";
-import openaiAgents from "./openai-agents.ts";
-import openaiAgentsDefaultHandoffs from "./openai-agents-default-handoffs.ts";
-import openaiAgentsInputGuardrails from "./openai-agents-input-guardrails.ts";
-import vercelAi from "./vercel-ai.ts";
 
 export interface PublishedAdapter {
-  /** The file name in adapters/ without ".ts"; also names its findings and known-failures files. */
+  /** Names its findings and known-failures files (adapters/<stem>.*.yaml) and its reports folder. */
   stem: string;
-  adapter: Adapter;
+  /** The adapter module, from the repository's root. */
+  module: string;
+  /**
+   * A folder of its own (package.json and lock file) that the SDK is installed in, when it is too
+   * heavy or needs another Node than this repository's devDependencies: installed on first use.
+   */
+  folder?: string;
+  /** The Node binary its child process runs on (`run --node`), from the repository's root, when not this one. */
+  node?: string;
 }
 
 export const PUBLISHED: readonly PublishedAdapter[] = [
-  { stem: "vercel-ai", adapter: vercelAi },
-  { stem: "openai-agents", adapter: openaiAgents },
-  { stem: "openai-agents-default-handoffs", adapter: openaiAgentsDefaultHandoffs },
-  { stem: "openai-agents-input-guardrails", adapter: openaiAgentsInputGuardrails },
-  { stem: "langchain", adapter: langchain },
-  { stem: "langchain-streamed", adapter: langchainStreamed },
+  { stem: "vercel-ai", module: "adapters/vercel-ai.ts" },
+  { stem: "openai-agents", module: "adapters/openai-agents.ts" },
+  { stem: "openai-agents-default-handoffs", module: "adapters/openai-agents-default-handoffs.ts" },
+  { stem: "openai-agents-input-guardrails", module: "adapters/openai-agents-input-guardrails.ts" },
+  { stem: "langchain", module: "adapters/langchain.ts" },
+  { stem: "langchain-streamed", module: "adapters/langchain-streamed.ts" },
 ];
 
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 export const README_PATH = here("README.md");
 export const pathsOf = (stem: string) => ({
-  adapter: `adapters/${stem}.ts`,
   knownFailures: here(`${stem}.known-failures.yaml`),
   findings: here(`${stem}.findings.yaml`),
   /** One upstream report per finding, <finding id>.md (upstreamReports). */
   reports: here(`reports/${stem}`),
 });
+
+/** The command-line options that run a published adapter: its module, and the Node it needs. */
+export const adapterArgs = (published: PublishedAdapter): string[] => ["--adapter", published.module, ...(published.node ? ["--node", published.node] : [])];
+
+/** Installs the adapter's own folder (npm ci, from its lock file) when it has one and it is not installed yet. */
+export function installFolder(published: PublishedAdapter): void {
+  if (published.folder === undefined || existsSync(`${published.folder}/node_modules`)) return;
+  execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: published.folder, stdio: ["ignore", "ignore", "inherit"] });
+}
 
 export interface Verdict {
   published: PublishedAdapter;
@@ -56,18 +66,38 @@ export interface Verdict {
   explanation: Explanation;
 }
 
-export async function judgeAdapter(published: PublishedAdapter, cases: readonly LoadedCase[]): Promise<Verdict> {
-  const results = await runCases(published.adapter, cases);
-  const findings = loadFindings(pathsOf(published.stem).findings, `adapters/${published.stem}.findings.yaml`);
-  return { published, results, report: buildReport(published.adapter, results, []), findings, explanation: explain(results, findings.findings) };
+/** What one run of the CLI printed: its exit code, its JSON report and what it said on stderr. */
+export interface PublishedRun {
+  code: number;
+  stdout: string;
+  stderr: string;
 }
 
-const label = ({ adapter }: PublishedAdapter) => `${adapter.name} ${adapter.version}`;
+/** Runs every case against the adapter through the CLI's own entry point (its module in a child process), with the JSON reporter. */
+export async function runPublished(published: PublishedAdapter, ...extra: string[]): Promise<PublishedRun> {
+  installFolder(published);
+  let stdout = "";
+  let stderr = "";
+  const code = await main(["run", ...adapterArgs(published), "--reporter", "json", ...extra], { out: (text) => void (stdout += text), err: (text) => void (stderr += text) });
+  return { code, stdout, stderr };
+}
+
+/** The verdict of a run's JSON report: its results, explained by the adapter's findings. */
+export function verdictOf(published: PublishedAdapter, run: PublishedRun): Verdict {
+  if (run.code === 2) throw new Error(`the run of adapters/${published.stem} could not be made:\n${run.stderr}`);
+  const report = JSON.parse(run.stdout) as RunReport;
+  const findings = loadFindings(pathsOf(published.stem).findings, `adapters/${published.stem}.findings.yaml`);
+  return { published, results: report.results, report, findings, explanation: explain(report.results, findings.findings) };
+}
+
+export const judgeAdapter = async (published: PublishedAdapter): Promise<Verdict> => verdictOf(published, await runPublished(published));
+
+const label = ({ report: { implementation } }: Verdict) => `${implementation.name} ${implementation.version}`;
 
 /** The known-failures file: every failed or errored case, with the findings behind it as its reason. */
 export function knownFailuresText(verdict: Verdict): string {
   const entries = new Map([...verdict.explanation.byCase].map(([id, findings]) => [id, { requirements: [], reason: reasonOf(findings), at: "" }]));
-  return knownFailuresYaml(label(verdict.published), verdict.results, { file: pathsOf(verdict.published.stem).knownFailures, entries });
+  return knownFailuresYaml(label(verdict), verdict.results, { file: pathsOf(verdict.published.stem).knownFailures, entries });
 }
 
 export const VERDICTS_START = "<!-- verdicts: written by `npm run adapters` from the runs; do not edit by hand -->";
@@ -86,7 +116,7 @@ const CELL: Record<RequirementStatus, string> = {
 /** The generated part of adapters/README.md: the table, then each runtime's broken requirements. */
 export function verdictsMarkdown(verdicts: readonly Verdict[], cases: readonly LoadedCase[]): string {
   const lines = [VERDICTS_START, ""];
-  lines.push(`| Requirement | Level | ${verdicts.map((verdict) => `${label(verdict.published)}`).join(" | ")} |`);
+  lines.push(`| Requirement | Level | ${verdicts.map(label).join(" | ")} |`);
   lines.push(`|---|---|${verdicts.map(() => "---|").join("")}`);
   for (const requirement of [...REQUIREMENTS.values()].filter((candidate) => !candidate.retired)) {
     const cells = verdicts.map((verdict) => CELL[verdict.report.requirements.find((entry) => entry.id === requirement.id)!.status]);
@@ -102,9 +132,9 @@ export function verdictsMarkdown(verdicts: readonly Verdict[], cases: readonly L
 function runtimeSection(verdict: Verdict, cases: readonly LoadedCase[]): string[] {
   const { stem } = verdict.published;
   const lines = [
-    `### ${label(verdict.published)}`,
+    `### ${label(verdict)}`,
     "",
-    `Run it: \`npx tsx harness/cli.ts run --adapter adapters/${stem}.ts\`. Findings, with where each comes from in the runtime's code: [${stem}.findings.yaml](${stem}.findings.yaml); known failures: [${stem}.known-failures.yaml](${stem}.known-failures.yaml).`,
+    `Run it: \`npx tsx harness/cli.ts run ${adapterArgs(verdict.published).join(" ")}\`. Findings, with where each comes from in the runtime's code: [${stem}.findings.yaml](${stem}.findings.yaml); known failures: [${stem}.known-failures.yaml](${stem}.known-failures.yaml).`,
     "",
   ];
   const size = new Map(cases.map((testCase) => [testCase.id, readFileSync(testCase.file, "utf8").length]));
@@ -149,7 +179,7 @@ export function upstreamReports(verdict: Verdict, cases: readonly LoadedCase[]):
   const { stem } = verdict.published;
   const file = new Map(cases.map((testCase) => [testCase.id, testCase.file]));
   const size = (id: string) => readFileSync(file.get(id)!, "utf8").length;
-  const runBy: RunBy = { how: "in-process", module: pathsOf(stem).adapter };
+  const runBy: RunBy = verdict.report.implementation.runBy!;
   const reports = new Map<string, string>();
   for (const finding of verdict.findings.findings) {
     const shown = [...verdict.explanation.byCase].filter(([, findings]) => findings.includes(finding)).map(([id]) => id);
