@@ -1,3 +1,4 @@
+import { referenceStages } from "../../reference/runtime.ts";
 import { mutant } from "./mutant.ts";
 
 export default mutant(
@@ -5,10 +6,9 @@ export default mutant(
   "The runtime resumes a pending call once its request is answered, checking that an answer came rather than what it says: a rejected call runs as an approved one does.",
   ["APPROVAL-7"],
   {
-    async resume(config, { call }) {
-      // The stored call's schema output, run without asking again: what an approval would run.
-      const parsed = this.isolate(this.parse(config.tools[call.toolName]!, this.decode(call.rawArguments)));
-      return { callId: call.callId, outcome: "executed", result: await this.execute(config.tools[call.toolName]!, parsed, call.callId) };
+    // Every answer is taken for an approval; what an approval runs is the reference's.
+    resume(config, pending, answer) {
+      return referenceStages.resume.call(this, config, pending, { ...answer, approved: true });
     },
   },
 );
