@@ -7,6 +7,8 @@
 // and its model is LangChain's own scripted model whose first answer in a turn is exactly the turn's
 // calls, raw strings byte for byte, and any later answer "Done.". The cites below name files under
 // node_modules/langchain/dist, node_modules/@langchain/core/dist and @langchain/langgraph/dist.
+// The scripted models are in langchain-models.ts; the outcomes are read from LangChain's records in
+// langchain-outcomes.ts.
 //
 // Two configurations, each its own published adapter:
 // - complete tool calls (this file's default export): LangChain's agent takes tool calls already
@@ -37,8 +39,8 @@
 //   (pregel/messages.js) prefers streaming, and BaseChatModel then calls _streamResponseChunks.
 //   LangChain's fake models cannot stream tool-call chunks (FakeBuiltModel has no
 //   _streamResponseChunks; FakeStreamingChatModel and FakeListChatModel stream decoded tool_calls or
-//   text only), so StreamingFakeModel below is fakeModel's class with a _streamResponseChunks that
-//   streams its queued answer; nothing in it decodes.
+//   text only), so StreamingFakeModel (langchain-models.ts) is fakeModel's class with a
+//   _streamResponseChunks that streams its queued answer; nothing in it decodes.
 //
 // Offline: the scripted models make no request, and LangChain traces to LangSmith only when the
 // environment asks for it (LANGSMITH_TRACING / LANGCHAIN_TRACING_V2), which nothing here sets.
@@ -71,6 +73,11 @@
 //   call. HITL writes a ToolMessage (status "error", content the message) for it, and the call is
 //   reported "denied" with that content. A turn that holds both a deny and a require_approval cannot
 //   be answered (HITL takes a decision for every interrupted call at once, or none): it errors.
+// - resume (the "resume" capability): the reviewer's answers to a turn left at HITL's interrupt go
+//   through the same path, `new Command({ resume: { decisions } })` on the same thread with that
+//   turn's agent, `{ type: "approve" }` or `{ type: "reject", message }` per action request (the
+//   decision types of hitl.d.ts). Each answered call is reported from the state after that run. An
+//   answer that leaves another call of the interrupt unanswered cannot be given (HITL wants all).
 // Tool results and errors: a ToolMessage with status "success" is an executed call. A schema failure
 // is a ToolMessage with status "error" that the tools node makes from the ToolInvocationError wrapping
 // core's ToolInputParsingException (ToolNode.runTool and #handleError); the adapter tells it apart by
@@ -79,48 +86,32 @@
 // is an entry of the model message's invalid_tool_calls, which the agent never runs: reported
 // invalid at stage json with its error. A call of which the state holds no record at all (HITL
 // dropped it after rejecting a sibling, or holds it back behind another call's interrupt) has no
-// outcome to report: runTurn throws, and the case errors.
-import { ToolInputParsingException } from "@langchain/core/tools";
-import { ChatGenerationChunk } from "@langchain/core/outputs";
-import { FakeBuiltModel } from "@langchain/core/testing";
+// outcome to report: runTurn (or resume) throws, and the case errors.
 import { Command, MemorySaver } from "@langchain/langgraph";
 import {
   AIMessage,
-  AIMessageChunk,
   createAgent,
   createMiddleware,
-  fakeModel,
   HumanMessage,
   humanInTheLoopMiddleware,
   tool,
-  ToolInvocationError,
-  ToolMessage,
   type BaseMessage,
+  type Decision,
   type Interrupt,
 } from "langchain";
-import type { Adapter, AdapterSession, CallOutcome, ModelCall, PolicyDecision, SessionWiring, ToolPolicyInput } from "../harness/adapter.ts";
+import type { Adapter, AdapterSession, ApprovalAnswer, CallOutcome, ModelCall, PolicyDecision, SessionWiring, ToolPolicyInput } from "../harness/adapter.ts";
 import { installedVersion } from "./installed-version.ts";
+import { scriptedModel } from "./langchain-models.ts";
+import { outcomeOf, pendingCalls, type RunResult } from "./langchain-outcomes.ts";
 
-
-/** How many characters of a raw argument string each streamed chunk carries. */
-export const STREAM_PIECE = 3;
+export { STREAM_PIECE, StreamingFakeModel } from "./langchain-models.ts";
+export type { RunResult } from "./langchain-outcomes.ts";
 
 /** LangChain's tool call record: what the model message holds and HITL's `when` is handed. */
 interface ToolCall {
   id?: string;
   name: string;
   args: Record<string, unknown>;
-}
-
-/** What one run returns: the agent state's values, with LangGraph's pending interrupts when it stopped for them. */
-export interface RunResult {
-  messages: BaseMessage[];
-  __interrupt__?: Interrupt[];
-}
-
-/** HITL's interrupt value (agents/middleware/hitl.js): one action request and one review config per interrupted call. */
-interface HitlRequest {
-  actionRequests: { name: string; args: unknown; description?: string }[];
 }
 
 export interface LangChainAdapterOptions {
@@ -139,55 +130,10 @@ export function langchainAdapter(options: LangChainAdapterOptions): Adapter {
     // cannot rewrite it before the schema without running the tool), no proposal hash, no fingerprint.
     // "raw-view" for complete calls only: the state handed to `when` still holds each call's raw
     // string; streamed, LangGraph's reducer has dropped the chunks that held it.
-    capabilities: options.streamed ? ["approval", "batch"] : ["approval", "batch", "raw-view"],
+    // "resume": HITL's interrupt is answered with its own decisions (approve / reject) through Command({ resume }).
+    capabilities: options.streamed ? ["approval", "batch", "resume"] : ["approval", "batch", "raw-view", "resume"],
     createSession: (wiring) => createSession(wiring, options),
   };
-}
-
-/**
- * fakeModel's class, streaming its queued answer the way a provider integration streams a response:
- * a message with tool_call_chunks is sent as one AIMessageChunk per piece of each call's raw string
- * (the first piece of a call with its index, id and name; the others with its index only), any other
- * message as one chunk of its text. LangChain concatenates the chunks and decodes the joined string.
- */
-export class StreamingFakeModel extends FakeBuiltModel {
-  // FakeBuiltModel.bindTools answers with a plain FakeBuiltModel, which would not stream; the
-  // scripted answers use no tool definitions, so binding them changes nothing but the class.
-  override bindTools() {
-    return this.withConfig({});
-  }
-
-  override async *_streamResponseChunks(messages: BaseMessage[], options: this["ParsedCallOptions"], runManager?: Parameters<FakeBuiltModel["_generate"]>[2]) {
-    const { generations } = await this._generate(messages, options, runManager);
-    const answer = generations[0]!.message;
-    const chunks = AIMessageChunk.isInstance(answer) ? answer.tool_call_chunks ?? [] : [];
-    if (chunks.length === 0) {
-      yield new ChatGenerationChunk({ text: answer.text, message: new AIMessageChunk({ content: answer.text }) });
-      return;
-    }
-    for (const { index, id, name, args = "" } of chunks) {
-      const pieces = args.length === 0 ? [""] : Array.from({ length: Math.ceil(args.length / STREAM_PIECE) }, (_, at) => args.slice(at * STREAM_PIECE, (at + 1) * STREAM_PIECE));
-      for (const [at, piece] of pieces.entries()) {
-        const first = at === 0 ? { id, name } : {};
-        yield new ChatGenerationChunk({ text: "", message: new AIMessageChunk({ content: "", tool_call_chunks: [{ type: "tool_call_chunk", index, args: piece, ...first }] }) });
-      }
-    }
-  }
-}
-
-/** The scripted model of one turn: its first answer is the turn's calls, any later one "Done.". */
-function scriptedModel(calls: readonly ModelCall[], streamed: boolean) {
-  if (streamed) {
-    // The queued answer carries each call's raw string whole; StreamingFakeModel streams it in pieces.
-    const model = new StreamingFakeModel();
-    model.respond(new AIMessageChunk({ content: "", tool_call_chunks: calls.map((call, index) => ({ type: "tool_call_chunk" as const, index, id: call.callId, name: call.toolName, args: call.rawArguments })) }));
-    return model.respond(new AIMessage("Done."));
-  }
-  // Built when the agent invokes the model, so that @langchain/core decodes inside the model call.
-  // tool_calls is left undefined: that is what makes the AIMessage constructor decode.
-  return fakeModel()
-    .respond(() => new AIMessage({ content: "", additional_kwargs: { tool_calls: calls.map((call) => ({ id: call.callId, type: "function" as const, function: { name: call.toolName, arguments: call.rawArguments } })) } }))
-    .respond(new AIMessage("Done."));
 }
 
 /** The model's last message as HITL finds it (hitl.js: the last AIMessage of the state). */
@@ -210,6 +156,9 @@ function createSession(wiring: SessionWiring, options: LangChainAdapterOptions):
   let turn = 0;
   let decisions = new Map<string, PolicyDecision>();
   let errors = new Map<string, unknown>();
+  // The turn whose run stopped at HITL's interrupt, if the last turn's did: its runs go on the
+  // thread with that turn's agent (its scripted model still holds the answer after the tools).
+  let interrupted: { run: (input: unknown) => Promise<RunResult>; humanId: string; result: RunResult } | undefined;
 
   const tools = Object.values(wiring.tools).map((wired) =>
     tool(
@@ -257,6 +206,8 @@ function createSession(wiring: SessionWiring, options: LangChainAdapterOptions):
       turn = turnNumber;
       decisions = new Map();
       errors = new Map();
+      // A new message on the thread starts a new run: LangGraph drops an interrupt left unanswered.
+      interrupted = undefined;
       // A new agent per turn only for the turn's scripted model; the checkpointer and the thread
       // carry the conversation, and the tools and middleware are the session's.
       const agent = createAgent({ model: scriptedModel(calls, options.streamed), tools, middleware: [approval, errorRecord], checkpointer });
@@ -298,70 +249,34 @@ function createSession(wiring: SessionWiring, options: LangChainAdapterOptions):
         });
         result = await run(new Command({ resume: { decisions: answers } }));
       }
-      return calls.map((call) => outcomeOf(call, result, humanId, rejected, errors));
+      if ((result.__interrupt__?.length ?? 0) > 0) interrupted = { run, humanId, result };
+      return calls.map((call) => outcomeOf(call.callId, result, humanId, rejected, errors));
+    },
+
+    // HITL's own approve-and-resume path: `Command({ resume: { decisions } })` on the same thread,
+    // one decision per pending action request, in their order (hitl.js matches them by position).
+    // Resuming re-runs HITL's afterModel hook, and so `when`, before interrupt() returns the
+    // decisions (@langchain/langgraph dist/interrupt.js); the approved calls then go to the tools
+    // node, which parses each with its schema and runs it (ToolNode.runTool, StructuredTool.call).
+    async resume(answers: readonly ApprovalAnswer[]): Promise<CallOutcome[]> {
+      const pending = interrupted;
+      if (pending === undefined) throw new Error(`no HITL interrupt of the thread is waiting for calls ${answers.map((answer) => answer.callId).join(", ")}`);
+      const byCall = new Map(answers.map((answer) => [answer.callId, answer]));
+      const waiting = [...pendingCalls(pending.result, pending.humanId).values()];
+      for (const answer of answers) if (!waiting.includes(answer.callId)) throw new Error(`HITL's interrupt holds no action request for call ${answer.callId}`);
+      const rejected = new Set<string>();
+      const decided: Decision[] = waiting.map((callId) => {
+        const answer = byCall.get(callId);
+        if (answer === undefined) throw new Error(`call ${callId} waits for approval beside the answered calls; HITL takes a decision for every interrupted call at once`);
+        if (answer.approved) return { type: "approve" };
+        rejected.add(callId);
+        return answer.reason === undefined ? { type: "reject" } : { type: "reject", message: answer.reason };
+      });
+      const result = await pending.run(new Command({ resume: { decisions: decided } }));
+      interrupted = (result.__interrupt__?.length ?? 0) > 0 ? { ...pending, result } : undefined;
+      return answers.map((answer) => outcomeOf(answer.callId, result, pending.humanId, rejected, errors));
     },
   };
-}
-
-/** The turn's messages: those after the turn's own human message. */
-function turnMessages(result: RunResult, humanId: string): BaseMessage[] {
-  const start = result.messages.findIndex((message) => message.id === humanId);
-  if (start < 0) throw new Error(`the agent's state has lost the turn's message ${humanId}`);
-  return result.messages.slice(start + 1);
-}
-
-/**
- * The calls HITL holds for approval, from its pending interrupt, by action request, in order. An
- * action request names no call: its args is the very toolCall.args object of the call (hitl.js,
- * createActionAndConfig), so the call is the one of the turn's model message holding that object.
- */
-function pendingCalls(result: RunResult, humanId: string): Map<{ name: string; args: unknown }, string> {
-  const pending = new Map<{ name: string; args: unknown }, string>();
-  const interrupts = result.__interrupt__ ?? [];
-  if (interrupts.length === 0) return pending;
-  const message = turnMessages(result, humanId).find((candidate) => AIMessage.isInstance(candidate)) as AIMessage | undefined;
-  for (const interrupt of interrupts) {
-    for (const request of (interrupt.value as HitlRequest).actionRequests) {
-      const call = message?.tool_calls?.find((candidate) => candidate.args === request.args);
-      if (call?.id === undefined) throw new Error(`HITL's pending action request for ${request.name} holds arguments of no tool call of the turn`);
-      pending.set(request, call.id);
-    }
-  }
-  return pending;
-}
-
-/** What became of one call, read from the agent's own state after the turn's last run. */
-function outcomeOf(call: ModelCall, result: RunResult, humanId: string, rejected: ReadonlySet<string>, errors: ReadonlyMap<string, unknown>): CallOutcome {
-  const { callId } = call;
-  const messages = turnMessages(result, humanId);
-  const answer = messages.find((message) => AIMessage.isInstance(message)) as AIMessage | undefined;
-  const invalid = answer?.invalid_tool_calls?.find((candidate) => candidate.id === callId);
-  if (invalid) return { callId, outcome: "invalid", stage: "json", message: String(invalid.error) };
-
-  const output = messages.find((message): message is ToolMessage => ToolMessage.isInstance(message) && message.tool_call_id === callId);
-  if (output) {
-    if (output.status !== "error") return { callId, outcome: "executed", result: output.content };
-    // HITL's rejection record: the ToolMessage it wrote for the rejected call (hitl.js, processDecision).
-    if (rejected.has(callId)) return { callId, outcome: "denied", reason: String(output.content) };
-    const error = errors.get(callId);
-    if (ToolInvocationError.isInstance(error) && error.toolError instanceof ToolInputParsingException) {
-      return { callId, outcome: "invalid", stage: "schema", message: error.toolError.message };
-    }
-    throw new Error(`the agent reported an error for call ${callId} that is neither a rejection nor a schema failure: ${String(output.content)}`);
-  }
-
-  for (const [request, pendingId] of pendingCalls(result, humanId)) {
-    if (pendingId !== callId) continue;
-    // HITL's record of the pending call: its action request. It keeps the request (args) and no raw string.
-    return { callId, outcome: "suspended", proposal: { kind: "tool", callId, toolName: request.name, requestedArguments: request.args, parsedArguments: request.args } };
-  }
-  const why =
-    rejected.size > 0
-      ? `: HITL sent the run back to the model after rejecting ${[...rejected].join(", ")} (hitl.js, jumpTo "model"), and the tools node never ran`
-      : (result.__interrupt__?.length ?? 0) > 0
-        ? ": the run stopped at HITL's interrupt for another call before the tools node ran"
-        : "";
-  throw new Error(`the agent's state holds no outcome for call ${callId}${why}`);
 }
 
 export default langchainAdapter({ streamed: false });

@@ -5,7 +5,8 @@
 // inputType. openaiAgentsAdapter() also builds the other configurations, which differ only in
 // wiring: openai-agents-default-handoffs.ts (handoffs without an inputType) and
 // openai-agents-input-guardrails.ts (the policy in the tool's inputGuardrails); each file says how.
-// The outcomes are read from the SDK's result in openai-agents-outcomes.ts.
+// The outcomes are read from the SDK's result in openai-agents-outcomes.ts; the schemas handed to
+// the SDK are in openai-agents-schemas.ts.
 //
 // How the harness policy maps onto the SDK's boolean approval callback (`needsApproval`):
 // - The policy is called from inside the tool's `needsApproval(runContext, input, callId)`, once
@@ -23,6 +24,18 @@
 //   deny -> true, then, in the same harness turn, the adapter rejects that approval item with
 //   `state.reject(item, { message: reason })`, resumes with `runner.run(agent, state)`, and reports
 //   `denied` with the tool output the SDK recorded for the call (what the model sees).
+// - resume (the "resume" capability, needsApproval only): the interrupted run's state is kept for
+//   each suspended call, and answers go through the SDK's own path, `state.approve(item)` or
+//   `state.reject(item, { message })`, then `runner.run(agent, state)` with the turn's runner. What
+//   the SDK then does (runner/turnResolution.mjs, resolveInterruptedTurn, then
+//   runner/toolExecution.mjs, executeFunctionToolCalls): it decodes the raw string again
+//   (parseToolArguments' JSON.parse, whose value it discards for a tool with a needsApproval
+//   function), but it reuses the schema output it prepared at the suspension (the retained
+//   preparedInput of state._pendingFunctionToolApprovals, while the call's fingerprint and the
+//   tool's invoke are unchanged) instead of parsing again, does not call needsApproval again
+//   (handlePreparedFunctionApproval re-asks only when that prepared output changed, and then
+//   ignores the answer; handleFunctionApproval returns "approved" from the recorded decision), and
+//   executes a fresh copy of that output. Each answered call is reported from the resumed result.
 //
 // Handoffs ("handoffs" capability), typed. Each wired handoff is the SDK's own handoff(receiver, {
 // toolNameOverride, inputType, onHandoff }) on the agent under test, so the scripted function call
@@ -62,14 +75,15 @@ import {
   user,
   type AgentInputItem,
   type RunContext,
-  type StandardSchemaWithJSON,
+  type RunState,
+  type RunToolApprovalItem,
   type ToolInputGuardrailDefinition,
 } from "@openai/agents";
 import { assistantMessage, functionCall, ScriptedModel } from "@openai/agents/testing";
-import type { StandardSchemaV1 } from "@standard-schema/spec";
-import type { Adapter, AdapterSession, Capability, CallOutcome, ModelCall, PolicyDecision, SessionWiring, WiredHandoff, WiredTool } from "../harness/adapter.ts";
+import type { Adapter, AdapterSession, ApprovalAnswer, Capability, CallOutcome, ModelCall, PolicyDecision, SessionWiring, WiredHandoff, WiredTool } from "../harness/adapter.ts";
 import { installedVersion } from "./installed-version.ts";
 import { callIdOf, handoffOutcomeOf, handoffRefusal, outcomeOf, type SdkResult } from "./openai-agents-outcomes.ts";
+import { ANY_HANDOFF_INPUT, sdkSchemaOf } from "./openai-agents-schemas.ts";
 
 // Offline: importing @openai/agents installs the OpenAI trace exporter; no trace may be made or sent.
 setTracingDisabled(true);
@@ -96,52 +110,18 @@ export interface OpenAIAgentsConfiguration {
   handoffs: "typed" | "plain";
 }
 
-/**
- * The SDK takes a Standard Schema only with `~standard.jsonSchema` (utils/standardSchema.mjs,
- * isStandardSchemaWithJSON), or a Zod *object* it converts itself; the probe schema is a Zod
- * 4.1.12 pipe (preprocess -> schema -> transform) with neither. This wrapper adds only what the
- * SDK needs: `validate` hands the value to the probe's own `~standard.validate` and returns its
- * result object untouched (so the probe records the SDK's one parse and its output is the very
- * object the SDK gets), and `jsonSchema` describes any object (the scripted model ignores it).
- * `{ type: "object" }` has no `properties`, so the SDK's strict-mode input normalizer
- * (strictToolSchema.mjs, normalizeStrictJsonSchemaValue) returns the decoded value itself.
- */
-function sdkSchemaOf(probe: WiredTool["schema"]): StandardSchemaWithJSON {
-  const standard = (probe as unknown as StandardSchemaV1)["~standard"];
-  const anyObject = () => ({ type: "object" });
-  return {
-    "~standard": {
-      version: 1,
-      vendor: "effective-args-adapter",
-      validate: (value: unknown) => standard.validate(value),
-      jsonSchema: { input: anyObject, output: anyObject },
-    },
-  };
-}
-
-/**
- * A handoff's inputType: RFC-0015 gives handoffs no schema, so this is the most permissive one the
- * SDK accepts (a Standard Schema must describe an object at its root: utils/standardSchema.mjs,
- * assertStandardSchemaObjectRoot). validate returns the value it is given, as it is; `{ type:
- * "object" }` has no properties, so the strict normalizer hands over the decoded value itself.
- */
-const ANY_HANDOFF_INPUT: StandardSchemaWithJSON = {
-  "~standard": {
-    version: 1,
-    vendor: "effective-args-adapter",
-    validate: (value: unknown) => ({ value }),
-    jsonSchema: { input: () => ({ type: "object" }), output: () => ({ type: "object" }) },
-  },
-};
-
 function createSession(wiring: SessionWiring, configuration: OpenAIAgentsConfiguration): AdapterSession {
   let turnNumber = 0;
   // The policy's decision per call id, only to know which pending approvals to reject.
   const decisions = new Map<string, PolicyDecision>();
   // The error the SDK handed each tool's errorFunction, by call id: its record of an invalid input.
   const errors = new Map<string, unknown>();
-  // Model history carried from one harness turn (one run) to the next.
+  // Model history carried from one harness turn (one run) to the next, and the state of the last turn's run.
   let history: AgentInputItem[] = [];
+  let lastState: RunState<unknown, Agent<any, any>> | undefined;
+  // The calls waiting for a reviewer, by call id (the latest call with each id): the run that
+  // interrupted for it, with its runner, and the SDK's approval item in that run's state.
+  const waiting = new Map<string, { call: ModelCall; runner: Runner; result: SdkResult; item: RunToolApprovalItem }>();
 
   // The policy in needsApproval: handed the input object the SDK passes and the SDK's call id.
   const needsApprovalOf = (wired: WiredTool) => async (_runContext: RunContext<unknown>, input: unknown, callId?: string) => {
@@ -222,33 +202,76 @@ function createSession(wiring: SessionWiring, configuration: OpenAIAgentsConfigu
         [assistantMessage("Done.")],
       ]);
       const runner = new Runner({ model, tracingDisabled: true, traceIncludeSensitiveData: false });
+      // The SDK's records of earlier calls with these ids are not this turn's.
+      for (const call of calls) errors.delete(call.callId);
       let result: SdkResult;
       try {
-        result = await runner.run(agent, [...history, user(`Turn ${turn}.`)]);
-
-        // Answer denied approvals through the SDK's own rejection path, then let the run finish.
-        const rejected = new Set<string>();
-        for (;;) {
-          const toReject = result.interruptions.filter((item) => {
-            const callId = callIdOf(item);
-            return callId !== undefined && decisions.get(callId)?.decision === "deny" && !rejected.has(callId);
-          });
-          if (toReject.length === 0) break;
-          for (const item of toReject) {
-            const decision = decisions.get(callIdOf(item)!)!;
-            result.state.reject(item, { message: decision.reason });
-            rejected.add(callIdOf(item)!);
-          }
-          result = await runner.run(agent, result.state);
-        }
+        result = await rejectDenied(runner, await runner.run(agent, [...history, user(`Turn ${turn}.`)]));
       } catch (error) {
         return [handoffRefusal(error, calls, isHandoff, handedOver)];
       }
       history = result.history;
+      lastState = result.state;
       const final = result;
-      return calls.map((call) => (isHandoff(call) ? handoffOutcomeOf(call, final, handedOver) : outcomeOf(call, final, errors)));
+      const outcomes = calls.map((call) => (isHandoff(call) ? handoffOutcomeOf(call, final, handedOver) : outcomeOf(call, final, errors)));
+      for (const call of calls) {
+        const item = final.interruptions.find((candidate) => callIdOf(candidate) === call.callId);
+        if (item) waiting.set(call.callId, { call, runner, result: final, item });
+        else waiting.delete(call.callId);
+      }
+      return outcomes;
+    },
+
+    // The SDK's own approve-and-resume path: the answers of one interrupted run go into its state
+    // (state.approve / state.reject), and the run goes on with Runner.run(agent, state).
+    async resume(answers: readonly ApprovalAnswer[]): Promise<CallOutcome[]> {
+      const byState = new Map<RunState<unknown, Agent<any, any>>, { runner: Runner; answered: { answer: ApprovalAnswer; call: ModelCall }[] }>();
+      for (const answer of answers) {
+        const pending = waiting.get(answer.callId);
+        if (!pending) throw new Error(`no approval item of the SDK is waiting for call ${answer.callId}`);
+        const group = byState.get(pending.result.state) ?? { runner: pending.runner, answered: [] };
+        group.answered.push({ answer, call: pending.call });
+        byState.set(pending.result.state, group);
+        if (answer.approved) pending.result.state.approve(pending.item);
+        else pending.result.state.reject(pending.item, answer.reason === undefined ? {} : { message: answer.reason });
+      }
+      const outcomes = new Map<string, CallOutcome>();
+      for (const [state, { runner, answered }] of byState) {
+        const result = await rejectDenied(runner, await runner.run(agent, state));
+        if (state === lastState) history = result.history;
+        for (const { answer, call } of answered) {
+          outcomes.set(answer.callId, outcomeOf(call, result, errors));
+          waiting.delete(answer.callId);
+        }
+        // The run's calls left unanswered wait on in the resumed result.
+        for (const [callId, pending] of waiting) {
+          if (pending.result.state !== state) continue;
+          const item = result.interruptions.find((candidate) => callIdOf(candidate) === callId);
+          if (item) waiting.set(callId, { ...pending, result, item });
+          else waiting.delete(callId);
+        }
+      }
+      return answers.map((answer) => outcomes.get(answer.callId)!);
     },
   };
+
+  /** Answers the approval items of calls the policy denied through the SDK's rejection path, and lets the run go on, until none is left. */
+  async function rejectDenied(runner: Runner, first: SdkResult): Promise<SdkResult> {
+    let result = first;
+    const rejected = new Set<string>();
+    for (;;) {
+      const toReject = result.interruptions.filter((item) => {
+        const callId = callIdOf(item);
+        return callId !== undefined && decisions.get(callId)?.decision === "deny" && !rejected.has(callId);
+      });
+      if (toReject.length === 0) return result;
+      for (const item of toReject) {
+        result.state.reject(item, { message: decisions.get(callIdOf(item)!)!.reason });
+        rejected.add(callIdOf(item)!);
+      }
+      result = await runner.run(agent, result.state);
+    }
+  }
 }
 
 /** The receiving agent's name: the handoff's name without the SDK's default "transfer_to_" prefix. */
@@ -258,9 +281,10 @@ const receiverName = (handoffName: string) => handoffName.replace(/^transfer_to_
 export function openaiAgentsAdapter(configuration: OpenAIAgentsConfiguration): Adapter {
   // "approval": needsApproval interrupts the run (an input guardrail cannot: it allows, rejects or
   // throws); "raw-view": a guardrail is handed the provider's raw string (needsApproval is not);
-  // "batch": one model response may hold several function calls; "handoffs": the SDK's handoff().
-  // No hooks, no fingerprint, no proposal hash: the SDK has none of them.
-  const capabilities: Capability[] = configuration.policyPoint === "needsApproval" ? ["approval", "batch", "handoffs"] : ["batch", "handoffs", "raw-view"];
+  // "batch": one model response may hold several function calls; "handoffs": the SDK's handoff();
+  // "resume": an interruption is answered with state.approve / state.reject (needsApproval only,
+  // since only it interrupts). No hooks, no fingerprint, no proposal hash: the SDK has none of them.
+  const capabilities: Capability[] = configuration.policyPoint === "needsApproval" ? ["approval", "batch", "handoffs", "resume"] : ["batch", "handoffs", "raw-view"];
   return {
     name: configuration.name,
     version: installedVersion("@openai/agents"),

@@ -4,7 +4,8 @@
 // invalid_tool_calls, the ToolMessages, HITL's pending action requests), object for object; (b) the
 // streamed configuration's decoding is LangChain's own (chunks merged and decoded by core: a cut-off
 // string runs as LangChain completes it); (c) wiring defects are caught, and one that LangChain's own
-// behaviour hides is named as such.
+// behaviour hides is named as such; (d) a resume answers HITL's own interrupt (approve / reject
+// decisions through Command({ resume })) and reports what the resumed state holds.
 import { fileURLToPath } from "node:url";
 import { AIMessage, AIMessageChunk, HumanMessage, ToolMessage, type BaseMessage } from "langchain";
 import { describe, expect, it } from "vitest";
@@ -39,12 +40,12 @@ function answerOf(result: RunResult, turn: number): AIMessage {
 const toolMessages = (result: RunResult) => result.messages.filter((message: BaseMessage): message is ToolMessage => ToolMessage.isInstance(message));
 
 describe("the LangChain adapter reaches LangChain's own tool path (complete tool calls)", () => {
-  it("is named and versioned from the installed package, and declares approval and batch, and the raw view only where LangChain hands it over", () => {
+  it("is named and versioned from the installed package, and declares approval, batch and resume, and the raw view only where LangChain hands it over", () => {
     expect([langchain.name, langchainStreamed.name]).toEqual(["langchain", "langchain (streamed)"]);
     expect(langchain.version).toBe(installedVersion("langchain"));
     expect(langchain.version).toMatch(/^1\./);
-    expect(langchain.capabilities).toEqual(["approval", "batch", "raw-view"]);
-    expect(langchainStreamed.capabilities).toEqual(["approval", "batch"]);
+    expect(langchain.capabilities).toEqual(["approval", "batch", "raw-view", "resume"]);
+    expect(langchainStreamed.capabilities).toEqual(["approval", "batch", "resume"]);
   });
 
   it("decodes, evaluates, parses and executes exactly what LangChain's own state says, with LangChain's own objects", async () => {
@@ -139,6 +140,66 @@ describe("the LangChain adapter reaches LangChain's own tool path (complete tool
       [{ callId: "c1", outcome: "denied", reason: "live_delete_forbidden" }],
       [{ callId: "c2", outcome: "denied", reason: "live_delete_forbidden" }],
     ]);
+  });
+});
+
+// approval-resume/approval-covers-only-its-call: c1 (delete_tree /tmp/build) waits for approval and
+// the reviewer approves it; later turns send c1 again, then c2, for /home/alice.
+// approval-resume/rejected-call-stays-rejected: c1 (run_sql) waits and the reviewer rejects it; c2
+// sends the same request later. approval-resume/rejected-call-never-runs: c1 and c2 wait in one
+// turn; the reviewer rejects c1 and approves c2.
+const APPROVED = realCase("approval-resume/approval-covers-only-its-call");
+const REJECTED = realCase("approval-resume/rejected-call-stays-rejected");
+const REJECT_AND_APPROVE = realCase("approval-resume/rejected-call-never-runs");
+const actionRequests = (result: RunResult) => (result.__interrupt__![0]!.value as { actionRequests: { name: string; args: unknown }[] }).actionRequests;
+
+describe("the LangChain adapter resumes through HITL's own decisions", () => {
+  it("an approval runs the call once, with the arguments HITL's action request showed; a rejection runs nothing and is HITL's ToolMessage", async () => {
+    const runs: RunResult[] = [];
+    const approved = await observeCase(langchainAdapter({ streamed: false, onRun: (result) => runs.push(result) }), APPROVED, 10_000);
+    if ("errored" in approved) throw new Error(approved.errored);
+    const { log, turns } = approved.observation;
+    // The turn stops at HITL's interrupt; the resume (Command({ resume })) runs to the end: the
+    // tools node answered c1 with a successful ToolMessage, the one tool run, in the resume step.
+    expect(runs.map((result) => (result.__interrupt__?.length ?? 0) > 0)).toEqual([true, false, true, true]);
+    expect(toolMessages(runs[1]!).map((message) => [message.tool_call_id, message.status])).toEqual([["c1", "success"]]);
+    expect(log.executions.map((record) => [record.step, record.callId])).toEqual([[1, "c1"]]);
+    expect(snapshotValue(log.executions[0]!.argsAtEntry)).toEqual(actionRequests(runs[0]!)[0]!.args);
+    // The schema parsed c1 only then, in the tools node; `when` was asked again on the resume (HITL's hook re-runs).
+    expect(log.parses.map((parse) => parse.step)).toEqual([1]);
+    expect(log.policies.map((record) => [record.step, record.callId])).toEqual([
+      [0, "c1"],
+      [1, "c1"],
+      [2, "c1"],
+      [3, "c2"],
+    ]);
+    expect(turns.map((turn) => [...turn.outcomes.values()].map((outcome) => outcome.outcome))).toEqual([["suspended"], ["executed"], ["suspended"], ["suspended"]]);
+
+    runs.length = 0;
+    const rejected = await observeCase(langchainAdapter({ streamed: false, onRun: (result) => runs.push(result) }), REJECTED, 10_000);
+    if ("errored" in rejected) throw new Error(rejected.errored);
+    expect(toolMessages(runs[1]!).map((message) => [message.tool_call_id, message.status, message.content])).toEqual([["c1", "error", "rejected by the reviewer"]]);
+    expect(rejected.observation.log.parses).toEqual([]);
+    expect(rejected.observation.log.executions).toEqual([]);
+    expect([...rejected.observation.turns[1]!.outcomes.values()]).toEqual([{ callId: "c1", outcome: "denied", reason: "rejected by the reviewer" }]);
+  });
+
+  it("an approval answered beside a rejection is dropped by HITL: the approved call never runs and has no record, so the case errors", async () => {
+    const runs: RunResult[] = [];
+    const ran: string[] = [];
+    const recording = miswired(langchainAdapter({ streamed: false, onRun: (result) => runs.push(result) }), (wiring) =>
+      withTools(wiring, (wired) => (args, context) => {
+        ran.push(context.callId);
+        return wired.execute(args, context);
+      }),
+    );
+    const observed = await observeCase(recording, REJECT_AND_APPROVE, 10_000);
+    expect(observed).toEqual({ errored: expect.stringContaining("holds no outcome for call c2: HITL sent the run back to the model after rejecting c1") });
+    // HITL's resumed state: the model message keeps only the rejected call, answered by HITL's ToolMessage.
+    expect(actionRequests(runs[0]!).map((request) => request.args)).toEqual([{ path: "/home/alice" }, { path: "/tmp/./build" }]);
+    expect(answerOf(runs[1]!, 1).tool_calls!.map((call) => call.id)).toEqual(["c1"]);
+    expect(toolMessages(runs[1]!).map((message) => [message.tool_call_id, message.status])).toEqual([["c1", "error"]]);
+    expect(ran).toEqual([]);
   });
 });
 
