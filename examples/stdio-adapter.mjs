@@ -309,10 +309,11 @@ function probesFor(testCase) {
     records.push(record);
     const { mutate, mutateLate } = testCase.policy;
     if (!mutate) return decision;
+    // "changed" is against the value at entry to the policy (spec/adapter-protocol.md), not just before the edit.
+    const atEntry = notation(input.parsedArguments);
     const change = () => {
-      const before = notation(input.parsedArguments);
       edit(input.parsedArguments, mutate);
-      record.mutation = notation(input.parsedArguments) === before ? "unchanged" : "changed";
+      record.mutation = notation(input.parsedArguments) === atEntry ? "unchanged" : "changed";
     };
     if (!mutateLate) {
       change();

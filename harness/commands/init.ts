@@ -33,7 +33,7 @@ const adapter: Adapter = {
   name: "my runtime",
   version: "0.0.0",
   // What your runtime supports (spec/adapter-contract.md, "Capabilities"): approval, batch,
-  // fingerprint, handoffs, hooks, proposal-hash, raw-view, tool-changes. Declare only what it has.
+  // fingerprint, handoffs, hooks, proposal-hash, raw-view, resume, tool-changes. Declare only what it has.
   capabilities: reference.capabilities,
   createSession(wiring) {
     // wiring.tools, wiring.hooks and wiring.policy are the harness's probes: hand them to your

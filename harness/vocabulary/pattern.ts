@@ -13,6 +13,8 @@ export const MAX_REPEAT = 1000;
 export const MAX_STATES = 100_000;
 
 const SYNTAX = new Set([..."^$\\.*+?()[]{}|/"]);
+/** Characters that, doubled inside a class, are set operations in some engines. */
+const SET_OPERATOR_CHARACTERS = new Set(["&", "|", "~", "-"]);
 const CONTROL_ESCAPES: Record<string, string> = { n: "\n", r: "\r", t: "\t" };
 
 export class PatternError extends Error {
@@ -151,9 +153,11 @@ function parsePattern(source: string): Node {
     const ranges: [number, number][] = [];
     while (peek() !== "]") {
       const start = at;
+      refuseSetOperator();
       const low = classAtom().codePointAt(0)!;
       let high = low;
       if (peek() === "-" && chars[at + 1] !== "]") {
+        refuseSetOperator();
         at++;
         high = classAtom().codePointAt(0)!;
         if (high < low) fail(`the range ${String.fromCodePoint(low)}-${String.fromCodePoint(high)} counts down`, start);
@@ -163,6 +167,13 @@ function parsePattern(source: string): Node {
     if (ranges.length === 0) fail("an empty class matches nothing");
     at++;
     return { kind: "char", test: (codePoint) => ranges.some(([low, high]) => codePoint >= low && codePoint <= high) !== negated };
+  };
+  // Engines with class set operations read a doubled & | ~ - otherwise (Java's [a&&b] is an
+  // intersection; Python warns it will be a set operation): refused, so that it means one thing.
+  const refuseSetOperator = () => {
+    const char = peek();
+    if (char === undefined || !SET_OPERATOR_CHARACTERS.has(char) || chars[at + 1] !== char) return;
+    fail(`"${char}${char}" inside a class is a set operation in some engines; ${char === "-" ? 'write a "-" that stands for itself as "\\-"' : `a class needs each character once: write one "${char}"`}`);
   };
   const classAtom = () => {
     const char = peek();

@@ -58,12 +58,27 @@ const ZOD4: Library = {
   preprocess: (change, schema) => z.preprocess(change, schema as unknown as z.ZodType) as unknown as Built,
 };
 
+/**
+ * Zod 3's coercion lets a conversion that throws (String() of an object whose toString is not a
+ * function) escape the parse; Zod 4's keeps the value, which the type check then rejects. The
+ * vocabulary means Zod 4's: the value is rejected at the schema stage.
+ */
+const coercedZod3 = <T extends z3.ZodTypeAny>(convert: (input: unknown) => unknown, schema: T) =>
+  z3.preprocess((input) => {
+    try {
+      return convert(input);
+    } catch {
+      return input;
+    }
+  }, schema);
+
 const ZOD3: Library = {
-  string: (coerce) => (coerce ? z3.coerce.string() : z3.string()) as unknown as Built,
+  string: (coerce) => (coerce ? coercedZod3(String, z3.string()) : z3.string()) as unknown as Built,
   number: (coerce, integer) => {
     // Zod 3 accepts Infinity and any integer unless told: made to mean what the vocabulary says.
-    const number = (coerce ? z3.coerce.number() : z3.number()).finite();
-    return (integer ? number.int().safe() : number) as unknown as Built;
+    const number = z3.number().finite();
+    const checked = integer ? number.int().safe() : number;
+    return (coerce ? coercedZod3(Number, checked) : checked) as unknown as Built;
   },
   boolean: (coerce) => (coerce ? z3.coerce.boolean() : z3.boolean()) as unknown as Built,
   null: () => z3.null() as unknown as Built,

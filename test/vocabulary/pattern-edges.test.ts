@@ -150,6 +150,16 @@ describe("classes", () => {
     expect(rejection("[b-a]")).toBe("at character 2: the range b-a counts down");
   });
 
+  it("refuses a doubled & | ~ or - inside a class, which engines with class set operations read otherwise", () => {
+    expect(rejection("[a&&b]")).toBe('at character 3: "&&" inside a class is a set operation in some engines; a class needs each character once: write one "&"');
+    expect(rejection("[||]")).toMatch(/^at character 2: "\|\|" inside a class/);
+    expect(rejection("[~~]")).toMatch(/^at character 2: "~~" inside a class/);
+    expect(rejection("[a--z]")).toBe('at character 3: "--" inside a class is a set operation in some engines; write a "-" that stands for itself as "\\-"');
+    accepts("^[a&b]$", ["&", "a"], ["c"]);
+    accepts("^[a\\-\\-b]$", ["-"], ["c"]);
+    accepts("^[a-c-e]$", ["b", "-", "e"], ["d"]);
+  });
+
   it('refuses an unescaped "[" inside a class, with its own message', () => {
     expect(rejection("[[]")).toBe('at character 2: "[" must be escaped inside a class');
     expect(rejection("[a[]")).toBe('at character 3: "[" must be escaped inside a class');

@@ -136,6 +136,13 @@ describe.each(["zod4", "zod3"] as SchemaLibrary[])("under %s", (library) => {
       for (const [input, converted] of pairs) expect(output(schema, input)).toBe(converted);
     });
 
+    it("coerce rejects a value its conversion cannot convert (an object whose toString is no function) rather than throwing", () => {
+      const unconvertible = { toString: 1 };
+      expect(accepts(compile({ type: "string", coerce: true }), unconvertible)).toBe(false);
+      expect(accepts(compile({ type: "number", coerce: true }), unconvertible)).toBe(false);
+      expect(accepts(compile({ type: "integer", coerce: true }), unconvertible)).toBe(false);
+    });
+
     it("a coerced string or boolean turns absence into \"undefined\" or false", () => {
       expect(output(compile(member({ type: "string", coerce: true })), {})).toEqual({ m: "undefined" });
       expect(output(compile(member({ type: "boolean", coerce: true })), {})).toEqual({ m: false });
