@@ -30,9 +30,12 @@ interface Built {
 }
 
 /** Where the two libraries are spelled differently, or differ in meaning until told otherwise. */
+/** Adds a node's bounds to a schema of its type, before any coercion wraps it. */
+type Bounds = (schema: Built) => Built;
+
 interface Library {
-  string(coerce: boolean): Built;
-  number(coerce: boolean, integer: boolean): Built;
+  string(coerce: boolean, bounds: Bounds): Built;
+  number(coerce: boolean, integer: boolean, bounds: Bounds): Built;
   boolean(coerce: boolean): Built;
   null(): Built;
   unknown(): Built;
@@ -42,10 +45,10 @@ interface Library {
 }
 
 const ZOD4: Library = {
-  string: (coerce) => (coerce ? z.coerce.string() : z.string()) as unknown as Built,
-  number: (coerce, integer) => {
+  string: (coerce, bounds) => bounds((coerce ? z.coerce.string() : z.string()) as unknown as Built),
+  number: (coerce, integer, bounds) => {
     const number = coerce ? z.coerce.number() : z.number(); // rejects Infinity and NaN
-    return (integer ? number.int() : number) as unknown as Built; // int(): safe integers only
+    return bounds((integer ? number.int() : number) as unknown as Built); // int(): safe integers only
   },
   boolean: (coerce) => (coerce ? z.coerce.boolean() : z.boolean()) as unknown as Built,
   null: () => z.null() as unknown as Built,
@@ -73,11 +76,14 @@ const coercedZod3 = <T extends z3.ZodTypeAny>(convert: (input: unknown) => unkno
   }, schema);
 
 const ZOD3: Library = {
-  string: (coerce) => (coerce ? coercedZod3(String, z3.string()) : z3.string()) as unknown as Built,
-  number: (coerce, integer) => {
+  string: (coerce, bounds) => {
+    const string = bounds(z3.string() as unknown as Built) as unknown as z3.ZodTypeAny;
+    return (coerce ? coercedZod3(String, string) : string) as unknown as Built;
+  },
+  number: (coerce, integer, bounds) => {
     // Zod 3 accepts Infinity and any integer unless told: made to mean what the vocabulary says.
     const number = z3.number().finite();
-    const checked = integer ? number.int().safe() : number;
+    const checked = bounds((integer ? number.int().safe() : number) as unknown as Built) as unknown as z3.ZodTypeAny;
     return (coerce ? coercedZod3(Number, checked) : checked) as unknown as Built;
   },
   boolean: (coerce) => (coerce ? z3.coerce.boolean() : z3.boolean()) as unknown as Built,
@@ -161,10 +167,10 @@ function compileBare(node: SchemaNode, library: Library): Built {
 function compileType(node: SchemaNode, library: Library): Built {
   switch (node.type) {
     case "string":
-      return bounded(library.string(node.coerce ?? false), node.minLength, node.maxLength);
+      return library.string(node.coerce ?? false, (schema) => bounded(schema, node.minLength, node.maxLength));
     case "number":
     case "integer":
-      return bounded(library.number(node.coerce ?? false, node.type === "integer"), node.minimum, node.maximum);
+      return library.number(node.coerce ?? false, node.type === "integer", (schema) => bounded(schema, node.minimum, node.maximum));
     case "boolean":
       return library.boolean(node.coerce ?? false);
     case "null":

@@ -136,6 +136,11 @@ describe.each(["zod4", "zod3"] as SchemaLibrary[])("under %s", (library) => {
       for (const [input, converted] of pairs) expect(output(schema, input)).toBe(converted);
     });
 
+    it("coerce keeps the bounds: they hold for the converted value", () => {
+      expect([accepts(compile({ type: "number", coerce: true, minimum: 2 }), "3"), accepts(compile({ type: "number", coerce: true, minimum: 2 }), "1")]).toEqual([true, false]);
+      expect([accepts(compile({ type: "string", coerce: true, maxLength: 2 }), 12), accepts(compile({ type: "string", coerce: true, maxLength: 2 }), 123)]).toEqual([true, false]);
+    });
+
     it("coerce rejects a value its conversion cannot convert (an object whose toString is no function) rather than throwing", () => {
       const unconvertible = { toString: 1 };
       expect(accepts(compile({ type: "string", coerce: true }), unconvertible)).toBe(false);
