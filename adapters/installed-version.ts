@@ -4,12 +4,15 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
-const require = createRequire(import.meta.url);
-
-/** The version in the package.json of the package `name` resolves to from here (found from its entry point up). */
-export function installedVersion(name: string): string {
+/**
+ * The version in the package.json of the package `name` resolves to from the module at `from`
+ * (a file URL; this folder by default), found from its entry point up. An adapter in a folder
+ * with its own node_modules (adapters/vercel-ai-7/) passes its own import.meta.url, so that the
+ * version is the one its imports load, not the root's.
+ */
+export function installedVersion(name: string, from: string = import.meta.url): string {
   // From the entry point: a package need not export its package.json.
-  let folder = dirname(require.resolve(name));
+  let folder = dirname(createRequire(from).resolve(name));
   for (;;) {
     try {
       const manifest = JSON.parse(readFileSync(join(folder, "package.json"), "utf8")) as { name?: string; version?: string };

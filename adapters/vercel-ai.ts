@@ -2,7 +2,8 @@
 // and each harness turn is one run of the SDK's own top-level entry point, generateText, with a
 // scripted model (MockLanguageModelV3 from "ai/test") whose one response is exactly the turn's
 // tool calls. The SDK decodes, validates, asks for approval and executes by itself; this file
-// only translates names and reads the SDK's own result objects.
+// only translates names, and the session (vercel-ai-session.ts, shared with the ai 7 adapter in
+// vercel-ai-7/) reads the SDK's own result objects.
 //
 // Policy mapping (the SDK's only per-call authorization point is the boolean callback
 // `needsApproval(input, { toolCallId, messages })` of a tool):
@@ -25,7 +26,8 @@ import { generateText, JSONParseError, stepCountIs, tool, TypeValidationError, t
 import { MockLanguageModelV3 } from "ai/test";
 import type { ZodType } from "zod";
 import { installedVersion } from "./installed-version.ts";
-import type { Adapter, AdapterSession, ApprovalAnswer, CallOutcome, ModelCall, PolicyDecision, SessionWiring, SuspendedToolProposal } from "../harness/adapter.ts";
+import { PolicyPoint, scriptedModel, vercelAiSession, type RecordedMessage, type ScriptedCall } from "./vercel-ai-session.ts";
+import type { Adapter, AdapterSession, CallOutcome, SessionWiring } from "../harness/adapter.ts";
 
 type Result = GenerateTextResult<ToolSet, never>;
 
@@ -33,12 +35,6 @@ type Result = GenerateTextResult<ToolSet, never>;
 export interface VercelAiAdapterOptions {
   onGenerateText?: (result: Result) => void;
 }
-
-// The usage a provider reports; the scripted model uses no tokens.
-const NO_USAGE = {
-  inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
-  outputTokens: { total: 0, text: 0, reasoning: 0 },
-};
 
 export function vercelAiAdapter(options: VercelAiAdapterOptions = {}): Adapter {
   return {
@@ -53,13 +49,9 @@ export function vercelAiAdapter(options: VercelAiAdapterOptions = {}): Adapter {
 }
 
 function createSession(wiring: SessionWiring, options: VercelAiAdapterOptions): AdapterSession {
-  // Session state, nothing shared between sessions: the current turn, the policy's decision per
-  // call id of the turn (only to know which approval requests to reject), and a counter behind
-  // the SDK's id generator.
-  let turn = 0;
-  const decisions = new Map<string, PolicyDecision>();
-  // The calls waiting for a reviewer: the conversation that holds the SDK's approval request, and its id.
-  const pending = new Map<string, { conversation: ModelMessage[]; approvalId: string }>();
+  // Session state, nothing shared between sessions: the policy's decisions of the turn, and a
+  // counter behind the SDK's id generator.
+  const policy = new PolicyPoint(wiring);
   let nextId = 0;
   // generateText's `_internal.generateId` (declared in its options, "for test use") names the
   // approval ids and response ids; a counter makes two runs of a case give the same ids.
@@ -73,169 +65,43 @@ function createSession(wiring: SessionWiring, options: VercelAiAdapterOptions): 
       inputSchema: wired.schema as ZodType,
       // The SDK's args object and its tool call id, passed on untouched.
       execute: (input, { toolCallId }) => wired.execute(input, { callId: toolCallId }),
-      needsApproval: async (input, { toolCallId }) => {
-        const decided = await wiring.policy({
-          agentName: wiring.agentName,
-          toolName: name,
-          callId: toolCallId,
-          turn,
-          parsedArguments: input,
-        });
-        decisions.set(toolCallId, decided);
-        return decided.decision !== "allow";
-      },
+      // allow -> false: the SDK executes the call in the same step; otherwise true: it emits an
+      // approval request (a deny is then rejected through the SDK's own path: `rejects` below).
+      needsApproval: async (input, { toolCallId }) => (await policy.decide(name, input, toolCallId)).decision !== "allow",
     });
   }
 
-  // One generateText run: the scripted model answers its first request with `content` and any
-  // later request of the same run with plain text. Telemetry off, no retries, one step (the
-  // SDK's own default stop condition, written out), so the run is this turn's one model step.
-  async function run(messages: ModelMessage[], content: { type: "tool-call"; toolCallId: string; toolName: string; input: string }[]): Promise<Result> {
-    let asked = 0;
-    const model = new MockLanguageModelV3({
-      doGenerate: async () =>
-        asked++ === 0 && content.length > 0
-          ? { content, finishReason: { unified: "tool-calls", raw: undefined }, usage: NO_USAGE, warnings: [] }
-          : { content: [{ type: "text", text: "done" }], finishReason: { unified: "stop", raw: undefined }, usage: NO_USAGE, warnings: [] },
-    });
-    const result = (await generateText({
-      model,
-      tools,
-      messages,
-      stopWhen: stepCountIs(1),
-      maxRetries: 0,
-      experimental_telemetry: { isEnabled: false },
-      _internal: { generateId },
-    })) as Result;
-    options.onGenerateText?.(result);
-    return result;
-  }
-
-  return {
-    async runTurn(calls: readonly ModelCall[], turnNumber: number): Promise<CallOutcome[]> {
-      turn = turnNumber;
-      // Each turn starts a fresh conversation: the harness resumes a suspended call by proposing
-      // it again, never by answering the SDK's approval request, and the SDK refuses a history
-      // with an unanswered tool call (MissingToolResultsError in convertToLanguageModelPrompt).
-      // It needs nothing else from earlier turns to process this turn's calls.
-      const prompt: ModelMessage[] = [{ role: "user", content: `turn ${turnNumber}` }];
-      const first = await run(
-        prompt,
-        // Each call's id as the tool call id and its raw string, byte for byte, as the input.
-        calls.map((call) => ({ type: "tool-call", toolCallId: call.callId, toolName: call.toolName, input: call.rawArguments })),
-      );
-      const content = first.steps.flatMap((step) => step.content);
-
-      const outcomes = new Map<string, CallOutcome>();
-      const rejections: { approvalId: string; reason: string }[] = [];
-      // One conversation per turn: the SDK resumes a message's calls only when all its requests are answered at once.
-      const conversation: ModelMessage[] = [...prompt, ...first.response.messages];
-      for (const part of content) {
-        if (part.type === "tool-call" && part.invalid) {
-          // doParseToolCall throws InvalidToolInputError whose cause is JSONParseError (from
-          // safeParseJSON's decoding) or TypeValidationError (from the schema's validate).
-          const error = part.error as Error & { cause?: unknown };
-          const stage = JSONParseError.isInstance(error.cause) ? "json" : TypeValidationError.isInstance(error.cause) ? "schema" : undefined;
-          if (stage === undefined) throw new Error(`call ${part.toolCallId}: the SDK's error is neither a JSON nor a schema error: ${String(error)}`);
-          outcomes.set(part.toolCallId, { callId: part.toolCallId, outcome: "invalid", stage, message: error.message });
-        } else if (part.type === "tool-result") {
-          outcomes.set(part.toolCallId, { callId: part.toolCallId, outcome: "executed", result: part.output });
-        } else if (part.type === "tool-approval-request") {
-          const callId = part.toolCall.toolCallId;
-          const decided = decisions.get(callId);
-          if (decided?.decision === "deny") rejections.push({ approvalId: part.approvalId, reason: decided.reason });
-          else {
-            outcomes.set(callId, { callId, outcome: "suspended", proposal: suspended(first, part.approvalId, part.toolCall) });
-            pending.set(callId, { conversation, approvalId: part.approvalId });
-          }
-        }
-      }
-
-      if (rejections.length > 0) {
-        // The SDK's rejection path: collectToolApprovals reads the responses from the last
-        // message, and generateText writes an execution-denied tool result for each. The SDK
-        // then asks the model again, and refuses to while another call of the history has no
-        // result: a turn holding both a deny and a require_approval throws
-        // MissingToolResultsError here (the case errors; no case of the suite has such a turn).
-        const second = await run(
-          [...prompt, ...first.response.messages, { role: "tool", content: rejections.map(({ approvalId, reason }) => ({ type: "tool-approval-response" as const, approvalId, approved: false, reason })) }],
-          [],
-        );
-        for (const message of second.response.messages) {
-          if (message.role !== "tool") continue;
-          for (const part of message.content) {
-            if (part.type === "tool-result" && part.output.type === "execution-denied") {
-              // The reason as the SDK recorded it; a record without one is reported as "".
-              outcomes.set(part.toolCallId, { callId: part.toolCallId, outcome: "denied", reason: part.output.reason ?? "" });
-            }
-          }
-        }
-      }
-
-      for (const call of calls) if (outcomes.get(call.callId)?.outcome !== "suspended") pending.delete(call.callId);
-      // Every call must have got one outcome from the SDK's records; anything else is a crash.
-      return calls.map((call) => {
-        const outcome = outcomes.get(call.callId);
-        if (!outcome) throw new Error(`the SDK's result holds no outcome for call ${call.callId}: ${JSON.stringify(content.map((part) => part.type))}`);
-        return outcome;
-      });
+  return vercelAiSession(policy, {
+    // Telemetry off, no retries, one step (the SDK's own default stop condition, written out), so
+    // the run is this turn's one model step.
+    async generate(history: readonly RecordedMessage[], calls: readonly ScriptedCall[]) {
+      const result = (await generateText({
+        model: new MockLanguageModelV3({ doGenerate: scriptedModel(calls) }),
+        tools,
+        // The SDK's own messages (and the user prompt and approval answers in its shapes), passed back as they are.
+        messages: history as ModelMessage[],
+        stopWhen: stepCountIs(1),
+        maxRetries: 0,
+        experimental_telemetry: { isEnabled: false },
+        _internal: { generateId },
+      })) as Result;
+      options.onGenerateText?.(result);
+      return { content: result.steps.flatMap((step) => step.content), messages: result.response.messages };
     },
-
-    // The SDK's own approve-and-resume path: a generateText call whose history is the turn's
-    // conversation and whose last message answers the approval requests (collectToolApprovals);
-    // the SDK validates each approved call again, asks needsApproval again and runs it
-    // (validateApprovedToolApprovals, executeTools), and records each outcome as a tool result.
-    async resume(answers: readonly ApprovalAnswer[]): Promise<CallOutcome[]> {
-      const byConversation = new Map<ModelMessage[], ApprovalAnswer[]>();
-      for (const answer of answers) {
-        const waiting = pending.get(answer.callId);
-        if (!waiting) throw new Error(`no approval request of the SDK is waiting for call ${answer.callId}`);
-        byConversation.set(waiting.conversation, [...(byConversation.get(waiting.conversation) ?? []), answer]);
-      }
-      const outcomes = new Map<string, CallOutcome>();
-      for (const [conversation, group] of byConversation) {
-        const responses = group.map((answer) => ({ type: "tool-approval-response" as const, approvalId: pending.get(answer.callId)!.approvalId, approved: answer.approved, ...(answer.reason !== undefined && { reason: answer.reason }) }));
-        const resumed = await run([...conversation, { role: "tool", content: responses }], []);
-        for (const message of resumed.response.messages) {
-          if (message.role !== "tool") continue;
-          for (const part of message.content) if (part.type === "tool-result") outcomes.set(part.toolCallId, resumedOutcome(part.toolCallId, part.output));
-        }
-        for (const answer of group) pending.delete(answer.callId);
-      }
-      return answers.map((answer) => {
-        const outcome = outcomes.get(answer.callId);
-        if (!outcome) throw new Error(`the SDK's result holds no outcome for resumed call ${answer.callId}`);
-        return outcome;
-      });
-    },
-  };
-}
-
-/** What the SDK recorded for a resumed call: denied (its execution-denied result), invalid (it failed validating again), or run. */
-function resumedOutcome(callId: string, output: { type: string; reason?: string; value?: unknown }): CallOutcome {
-  if (output.type === "execution-denied") return { callId, outcome: "denied", reason: output.reason ?? "" };
-  if (output.type === "error-text" || output.type === "error-json") return { callId, outcome: "invalid", stage: "schema", message: String(output.value) };
-  return { callId, outcome: "executed", result: output.value };
+    invalid,
+    rejects: true,
+  });
 }
 
 /**
- * A suspended proposal from the SDK's pending-approval record: the approval request's tool call
- * (its input is the object the SDK would execute) and the request view as the SDK reads it back
- * when the approval is answered (validateApprovedToolApprovals): the stored request's
- * `inputSchemaInput` when present, else the tool call's input (toResponseMessages stores
- * `inputSchemaInput` only when it differs from the input). The SDK keeps no raw string.
+ * A call the SDK recorded as invalid: doParseToolCall throws InvalidToolInputError whose cause is
+ * JSONParseError (from safeParseJSON's decoding) or TypeValidationError (from the schema's validate).
  */
-function suspended(result: Result, approvalId: string, toolCall: { toolCallId: string; toolName: string; input: unknown }): SuspendedToolProposal {
-  let requestedArguments: unknown = toolCall.input;
-  for (const message of result.response.messages) {
-    if (message.role !== "assistant" || typeof message.content === "string") continue;
-    for (const part of message.content) {
-      if (part.type === "tool-approval-request" && part.approvalId === approvalId && Object.prototype.hasOwnProperty.call(part, "inputSchemaInput")) {
-        requestedArguments = (part as { inputSchemaInput?: unknown }).inputSchemaInput;
-      }
-    }
-  }
-  return { kind: "tool", callId: toolCall.toolCallId, toolName: toolCall.toolName, requestedArguments, parsedArguments: toolCall.input };
+function invalid(callId: string, error: unknown): CallOutcome {
+  const cause = (error as { cause?: unknown }).cause;
+  const stage = JSONParseError.isInstance(cause) ? "json" : TypeValidationError.isInstance(cause) ? "schema" : undefined;
+  if (stage === undefined) throw new Error(`call ${callId}: the SDK's error is neither a JSON nor a schema error: ${String(error)}`);
+  return { callId, outcome: "invalid", stage, message: (error as Error).message };
 }
 
 export default vercelAiAdapter();

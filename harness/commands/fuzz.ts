@@ -12,7 +12,7 @@ import type { Output } from "./io.ts";
 import { selectedLevels } from "./selection.ts";
 import { fileErrorCode } from "../loading/yaml-file.ts";
 import { checkOutputFolder, makeFolder, writeOutputFile } from "./output-folder.ts";
-import { ADAPTER_OPTIONS, ADAPTER_USAGE, checkImplementationOptions, DEFAULT_FUZZ_SEED, parseOptions, positiveInteger, RUNS_BOUND, timeoutOption, type Bound } from "./common.ts";
+import { ADAPTER_OPTIONS, ADAPTER_USAGE, checkImplementationOptions, DEFAULT_FUZZ_SEED, nodeOption, parseOptions, positiveInteger, RUNS_BOUND, timeoutOption, type Bound } from "./common.ts";
 
 export const DEFAULT_FUZZ_RUNS = 200;
 /** Each worker thread holds its own copy of the adapter: more than this only fills memory. */
@@ -56,7 +56,8 @@ export async function fuzzCommand(args: string[], io: Output): Promise<number> {
   checkOutputFolder(values.out, "--out");
   const workers = positiveInteger(values.workers, "--workers", availableParallelism(), WORKERS_BOUND);
   checkImplementationOptions(values);
-  const isolate = { onOutput: (line: string) => io.err(`[adapter] ${printableLine(line)}\n`) };
+  // Every process of an --adapter module runs on --node's binary when given.
+  const isolate = { onOutput: (line: string) => io.err(`[adapter] ${printableLine(line)}\n`), ...nodeOption(values) };
   let found: ParallelOutcome;
   try {
     found = await fuzzImplementation(values, { runs, seed, timeoutMs, ...(levels ? { levels: [...levels] } : {}) }, workers, isolate);

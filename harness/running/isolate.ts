@@ -21,6 +21,12 @@ const OUTPUT_TAIL_CHARS = 1_000;
 export interface IsolateOptions {
   /** Each line the child writes to its stdout or stderr (an adapter's own logging), cut at OUTPUT_LINE_CHARS. */
   onOutput?: (line: string) => void;
+  /**
+   * The Node.js binary the child runs on (the command line's --node, checked to be one); this
+   * process's own when absent. Messages cross in V8's serialization format, which Node.js 20, 22
+   * and 24 read from one another (test/commands/node-option.test.ts).
+   */
+  execPath?: string;
 }
 
 /** The next message, or why none will come. */
@@ -46,6 +52,7 @@ export class Isolate<In, Out> {
     this.child = fork(entry, [], {
       // From the TypeScript sources the child needs tsx's loader; the compiled harness needs nothing.
       execArgv: typescript ? ["--import", import.meta.resolve("tsx/esm")] : [],
+      ...(options.execPath !== undefined && { execPath: options.execPath }),
       serialization: "advanced",
       stdio: ["ignore", "pipe", "pipe", "ipc"],
       // Its own process group, and a marker its descendants inherit, so that killing it leaves nothing behind.
