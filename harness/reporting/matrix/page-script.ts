@@ -1,5 +1,5 @@
 // The matrix page's own script (page.ts inlines it): opening a cell shows the cases behind its
-// verdict in a dialog; the filters hide requirement rows by level and family; arrow keys move
+// verdict in a dialog, grouped and collapsed; the filters hide requirement rows by level and family; arrow keys move
 // the focus from cell to cell. Plain browser JavaScript, no library; every text from a report
 // goes in through textContent, never as markup.
 export const PAGE_SCRIPT = String.raw`
@@ -31,7 +31,8 @@ export const PAGE_SCRIPT = String.raw`
   function failureItem(failure, requirement) {
     var item = element("li", "failure" + (failure.requirement === requirement ? " names-requirement" : ""));
     var where = [];
-    if (failure.step !== undefined) where.push("step " + (failure.step + 1));
+    // A JSON report counts steps from 1, as every report does (spec/reports.md, "Steps").
+    if (failure.step !== undefined) where.push("step " + failure.step);
     if (failure.callId !== undefined) where.push("call " + failure.callId);
     item.appendChild(element("span", "requirement", failure.requirement));
     if (where.length) item.appendChild(element("span", "where", " (" + where.join(", ") + ")"));
@@ -40,32 +41,96 @@ export const PAGE_SCRIPT = String.raw`
     return item;
   }
 
-  function caseArticle(id, result, requirement) {
-    var article = element("article", "case");
-    article.dataset.case = id;
+  function caseDetails(id, result, requirement, open) {
+    var details = element("details", "case");
+    details.dataset.case = id;
+    details.open = open;
     if (!result) {
-      article.appendChild(element("h3", "", id));
-      article.appendChild(element("p", "reason", "This report has no result for the case."));
-      return article;
+      details.appendChild(element("summary", "", id));
+      details.appendChild(element("p", "reason", "This report has no result for the case."));
+      return details;
     }
-    article.dataset.status = result.status;
-    article.appendChild(element("h3", "", MARKS[result.status] + " " + id + " [" + result.level + "] " + result.title));
-    if (result.expectation) article.appendChild(element("p", "expectation", result.expectation === "expected-failure" ? "Listed as a known failure." : "Listed as a known failure, but passed."));
-    if (result.reason) article.appendChild(element("p", "reason", result.reason));
+    details.dataset.status = result.status;
+    var summary = element("summary");
+    summary.appendChild(element("span", "mark", MARKS[result.status]));
+    summary.appendChild(element("span", "id", " " + id));
+    summary.appendChild(element("span", "title", " [" + result.level + "] " + result.title));
+    details.appendChild(summary);
+    if (result.expectation) details.appendChild(element("p", "expectation", result.expectation === "expected-failure" ? "Listed as a known failure." : "Listed as a known failure, but passed."));
+    if (result.reason) details.appendChild(element("p", "reason", result.reason));
     // The failures that name this requirement first: they are why the cell says what it says.
     var failures = result.failures.filter(function (f) { return f.requirement === requirement; })
       .concat(result.failures.filter(function (f) { return f.requirement !== requirement; }));
     if (failures.length) {
       var list = element("ul", "failures");
       failures.forEach(function (failure) { list.appendChild(failureItem(failure, requirement)); });
-      article.appendChild(list);
+      details.appendChild(list);
     }
     var source = data.sources[id];
-    var details = element("details", "source");
-    details.appendChild(element("summary", "", "Case source: cases/" + id + ".yaml"));
-    details.appendChild(element("pre", "", source === undefined ? "(the case file was not found)" : source));
-    article.appendChild(details);
-    return article;
+    var sourceDetails = element("details", "source");
+    sourceDetails.appendChild(element("summary", "", "Case source: cases/" + id + ".yaml"));
+    sourceDetails.appendChild(element("pre", "", source === undefined ? "(the case file was not found)" : source));
+    details.appendChild(sourceDetails);
+    return details;
+  }
+
+  // A cell's cases by what they say about the requirement: those whose failures name it first,
+  // then errored, failed on another requirement, skipped, passed. Only the first group is open;
+  // a group of more than FAMILY_SPLIT cases is split by family, each family collapsed, so that a
+  // requirement of 60 cases opens as a few lines rather than as thousands of pixels.
+  var FAMILY_SPLIT = 8;
+  var GROUPS = [
+    ["broken", "Broken: a failure names the requirement"],
+    ["errored", "Errored"],
+    ["failed", "Failed, on other requirements"],
+    ["skipped", "Skipped"],
+    ["passed", "Passed"],
+    ["missing", "No result in this report"],
+  ];
+
+  function groupOf(id, result, verdict) {
+    if (verdict.brokenIn.indexOf(id) >= 0) return "broken";
+    return result ? result.status : "missing";
+  }
+
+  function caseGroups(implementation, verdict, requirement) {
+    var ids = verdict.brokenIn.concat(verdict.cases.filter(function (id) { return verdict.brokenIn.indexOf(id) < 0; })).sort();
+    var byGroup = {};
+    ids.forEach(function (id) {
+      var key = groupOf(id, implementation.results[id], verdict);
+      (byGroup[key] = byGroup[key] || []).push(id);
+    });
+    var first = true;
+    return GROUPS.filter(function (group) { return byGroup[group[0]]; }).map(function (group) {
+      var ids = byGroup[group[0]];
+      var details = element("details", "group");
+      details.dataset.group = group[0];
+      details.open = first;
+      // The first case of the broken group shows at once why the cell is broken.
+      var openFirstCase = first && group[0] === "broken";
+      first = false;
+      details.appendChild(element("summary", "", group[1] + ": " + ids.length + (ids.length === 1 ? " case" : " cases")));
+      var caseOf = function (id, index) { return caseDetails(id, implementation.results[id], requirement, openFirstCase && index === 0); };
+      if (ids.length <= FAMILY_SPLIT) {
+        ids.forEach(function (id, index) { details.appendChild(caseOf(id, index)); });
+        return details;
+      }
+      var families = [];
+      ids.forEach(function (id) {
+        var family = id.split("/")[0];
+        if (!families.length || families[families.length - 1][0] !== family) families.push([family, []]);
+        families[families.length - 1][1].push(id);
+      });
+      families.forEach(function (family, at) {
+        var part = element("details", "family");
+        part.dataset.family = family[0];
+        part.open = openFirstCase && at === 0;
+        part.appendChild(element("summary", "", family[0] + ": " + family[1].length + (family[1].length === 1 ? " case" : " cases")));
+        family[1].forEach(function (id, index) { part.appendChild(caseOf(id, at === 0 ? index : 1)); });
+        details.appendChild(part);
+      });
+      return details;
+    });
   }
 
   function openCell(button) {
@@ -74,12 +139,11 @@ export const PAGE_SCRIPT = String.raw`
     var verdict = implementation.verdicts[requirement];
     var status = verdict ? verdict.status : "untested";
     var mark = data.marks[status];
-    dialogTitle.textContent = implementation.name + " " + implementation.version + ": " + requirement + " " + data.requirements[requirement] + ": " + mark.symbol + " " + mark.word;
+    dialogTitle.textContent = implementation.label + ": " + requirement + " " + data.requirements[requirement] + ": " + mark.symbol + " " + mark.word;
     dialogBody.replaceChildren();
-    // The cases where a failure names the requirement first, then the others that list it.
-    var ids = verdict ? verdict.brokenIn.slice().sort().concat(verdict.cases.filter(function (id) { return verdict.brokenIn.indexOf(id) < 0; }).sort()) : [];
-    if (!ids.length) dialogBody.appendChild(element("p", "reason", "No case of this run exercised the requirement."));
-    ids.forEach(function (id) { dialogBody.appendChild(caseArticle(id, implementation.results[id], requirement)); });
+    var groups = verdict ? caseGroups(implementation, verdict, requirement) : [];
+    if (!groups.length) dialogBody.appendChild(element("p", "reason", "No case of this run exercised the requirement."));
+    groups.forEach(function (group) { dialogBody.appendChild(group); });
     opener = button;
     dialog.showModal();
   }
@@ -127,6 +191,10 @@ export const PAGE_SCRIPT = String.raw`
     });
     table.querySelectorAll("tr.group").forEach(function (row) {
       row.hidden = !shown[row.dataset.family + " " + row.dataset.level];
+    });
+    // A level's totals count every family, so they go only with the level.
+    table.querySelectorAll("tr.total").forEach(function (row) {
+      row.hidden = !levels[row.dataset.level];
     });
   }
   filters.addEventListener("change", applyFilters);

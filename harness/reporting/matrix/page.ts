@@ -2,14 +2,18 @@
 // or fonts) with an implementation per column and a requirement per row, grouped by family and
 // level. Each cell is a button showing the requirement's verdict for that implementation as a
 // symbol and a word (never colour alone) and a count of cases; activating it opens the cases
-// behind the verdict, with each failure's message and diff and the case's YAML source. The
-// table is written here; the page's script (page-script.ts) only opens cells, filters rows and
-// moves the focus.
+// behind the verdict, with each failure's message and diff and the case's YAML source. A column
+// is headed by the product's name, with its package and version beneath (columns.ts); rows of
+// totals per level and a row per family and level count, in each column, how many of its
+// requirements hold out of all of them (the same count in every column), not-applicable ones
+// apart. The table is written here; the page's script (page-script.ts) only opens cells, filters
+// rows and moves the focus.
 import { basename } from "node:path";
 import { LEVELS } from "../../loading/case-schema.ts";
 import { FAMILIES, type Requirement } from "../../loading/requirements.ts";
 import type { RequirementStatus } from "../summary.ts";
 import type { ReportFile } from "./reports.ts";
+import { columnName, tally, TALLY_ORDER, type ColumnName } from "./columns.ts";
 import { PAGE_SCRIPT } from "./page-script.ts";
 import { PAGE_STYLE } from "./page-style.ts";
 
@@ -37,6 +41,29 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.ch
 /** JSON inside a script element: nothing in it can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
+/** "OpenAI Agents SDK (@openai/agents 0.20.0, input guardrails)", or "effective-args reference 0.1.0". */
+const label = ({ product, package: name, variant, version }: ColumnName) =>
+  name === undefined ? `${product} ${version}` : `${product} (${[`${name} ${version}`, variant].filter(Boolean).join(", ")})`;
+
+/** The product's name, and beneath it the package, version and variant. */
+const nameLines = ({ product, package: name, variant, version }: ColumnName) =>
+  `<span class="name">${escape(product)}</span><span class="package">${escape(name === undefined ? version : `${name} ${version}`)}</span>${variant === undefined ? "" : `<span class="variant">${escape(variant)}</span>`}`;
+
+/** Short forms for a tally's narrow cell; the title and the spoken text have the whole words. */
+const SHORT_WORDS: Partial<Record<RequirementStatus, string>> = { inconclusive: "inconcl.", not_applicable: "n/a" };
+
+/** A tally cell: "3 of 7 hold", a bar of every verdict's share, and how many have each other verdict. */
+function tallyCell(requirements: readonly Requirement[], statusOf: (id: string) => RequirementStatus | undefined): string {
+  const { of, counts } = tally(requirements, statusOf);
+  const others = TALLY_ORDER.filter((status) => status !== "holds" && counts[status] > 0);
+  const words = others.map((status) => `${counts[status]} ${VERDICT_MARKS[status].word}`).join(", ");
+  const bar = TALLY_ORDER.filter((status) => counts[status] > 0)
+    .map((status) => `<span data-verdict="${status}" style="flex-grow: ${counts[status]}"></span>`)
+    .join("");
+  const rest = others.map((status) => `<span class="count">${counts[status]} ${SHORT_WORDS[status] ?? VERDICT_MARKS[status].word}</span>`).join(" ");
+  return `<td class="tally" data-holds="${counts.holds}" data-of="${of}"><span class="ratio"><strong>${counts.holds}</strong> of ${of} hold</span><span class="bar" aria-hidden="true">${bar}</span>${others.length ? `<span class="rest" title="${words}"><span aria-hidden="true">${rest}</span><span class="spoken">${words}</span></span>` : ""}</td>`;
+}
+
 const runAs = (runBy: ReportFile["report"]["implementation"]["runBy"]) =>
   runBy === undefined ? "not recorded" : runBy.how === "stdio" ? `stdio: ${runBy.command}` : `in-process: ${runBy.module}`;
 
@@ -47,13 +74,10 @@ export function matrixPage({ reports, requirements, sources }: MatrixInput): str
     LEVELS.map((level) => ({ family, level, rows: requirements.filter((requirement) => requirement.family === family && requirement.level === level) })),
   ).filter((group) => group.rows.length > 0);
   const families = FAMILIES.filter((family) => groups.some((group) => group.family === family));
+  const names = reports.map(({ report }) => columnName(report.implementation));
+  const tallies = (rows: readonly Requirement[]) => verdicts.map((byId) => tallyCell(rows, (id) => byId.get(id)?.status)).join("");
 
-  const header = reports
-    .map(({ report }, index) => {
-      const { name, version } = report.implementation;
-      return `<th scope="col" class="implementation" data-implementation="${index}"><span class="name">${escape(name)}</span> <span class="version">${escape(version)}</span><span class="badge">${escape(report.summary.badge)}</span></th>`;
-    })
-    .join("");
+  const header = names.map((name, index) => `<th scope="col" class="implementation" data-implementation="${index}">${nameLines(name)}</th>`).join("");
 
   const cell = (requirement: Requirement, index: number) => {
     const verdict = verdicts[index]!.get(requirement.id);
@@ -61,26 +85,30 @@ export function matrixPage({ reports, requirements, sources }: MatrixInput): str
     const behind = new Set([...(verdict?.cases ?? []), ...(verdict?.brokenIn ?? [])]).size;
     const count = behind === 0 ? "no case" : status === "broken" ? `in ${verdict!.brokenIn.length} of ${behind} cases` : `${behind} case${behind === 1 ? "" : "s"}`;
     const { symbol, word } = VERDICT_MARKS[status];
-    const implementation = reports[index]!.report.implementation;
-    const label = `${implementation.name} ${implementation.version}, ${requirement.id}: ${word}, ${count}`;
-    return `<td><button type="button" class="cell" data-verdict="${status}" data-requirement="${escape(requirement.id)}" data-implementation="${index}" aria-label="${escape(label)}"><span class="symbol" aria-hidden="true">${symbol}</span> <span class="word">${word}</span> <span class="count">${count}</span></button></td>`;
+    const spoken = `${label(names[index]!)}, ${requirement.id}: ${word}, ${count}`;
+    return `<td><button type="button" class="cell" data-verdict="${status}" data-requirement="${escape(requirement.id)}" data-implementation="${index}" aria-label="${escape(spoken)}"><span class="symbol" aria-hidden="true">${symbol}</span> <span class="word">${word}</span> <span class="count">${count}</span></button></td>`;
   };
 
   const body = groups
     .map(({ family, level, rows }) => {
-      const group = `<tr class="group" data-family="${family}" data-level="${level}"><th scope="colgroup" colspan="${reports.length + 1}">${family} · ${level.toUpperCase()}</th></tr>`;
+      const group = `<tr class="group" data-family="${family}" data-level="${level}"><th scope="rowgroup">${family} · ${level.toUpperCase()}</th>${tallies(rows)}</tr>`;
+      // The title is cut to two lines on a phone; the whole of it stays in the title attribute and the text below.
       const lines = rows.map(
         (requirement) =>
-          `<tr class="requirement" data-requirement="${escape(requirement.id)}" data-family="${family}" data-level="${level}"><th scope="row"><a href="#text-${escape(requirement.id)}">${escape(requirement.id)}</a> <span class="title">${escape(requirement.title)}</span></th>${reports.map((_, index) => cell(requirement, index)).join("")}</tr>`,
+          `<tr class="requirement" data-requirement="${escape(requirement.id)}" data-family="${family}" data-level="${level}"><th scope="row" title="${escape(`${requirement.id}: ${requirement.title}`)}"><a href="#text-${escape(requirement.id)}">${escape(requirement.id)}</a> <span class="title">${escape(requirement.title)}</span></th>${reports.map((_, index) => cell(requirement, index)).join("")}</tr>`,
       );
       return [group, ...lines].join("\n");
     })
+    .join("\n");
+  const totals = LEVELS.map((level) => requirements.filter((requirement) => requirement.level === level))
+    .filter((rows) => rows.length > 0)
+    .map((rows) => `<tr class="total" data-level="${rows[0]!.level}"><th scope="row">All ${rows[0]!.level.toUpperCase()} requirements</th>${tallies(rows)}</tr>`)
     .join("\n");
 
   const summaryRows = reports
     .map(({ file, report }, index) => {
       const { implementation, summary } = report;
-      return `<tr data-implementation="${index}"><th scope="row">${escape(implementation.name)}</th><td>${escape(implementation.version)}</td><td>${escape(runAs(implementation.runBy))}</td><td>${escape(summary.badge)}</td><td>${summary.total}: ${summary.passed} passed, ${summary.failed} failed, ${summary.errored} errored, ${summary.skipped} skipped</td><td>${escape(report.startedAt ?? "not recorded")}</td><td>${escape(`${report.suite.name} ${report.suite.version}`)}</td><td title="${escape(file)}">${escape(basename(file))}</td></tr>`;
+      return `<tr data-implementation="${index}"><th scope="row">${nameLines(names[index]!)}</th><td>${escape(implementation.version)}</td><td>${escape(runAs(implementation.runBy))}</td><td>${escape(summary.badge)}</td><td>${summary.total}: ${summary.passed} passed, ${summary.failed} failed, ${summary.errored} errored, ${summary.skipped} skipped</td><td>${escape(report.startedAt ?? "not recorded")}</td><td>${escape(`${report.suite.name} ${report.suite.version}`)}</td><td title="${escape(file)}">${escape(basename(file))}</td></tr>`;
     })
     .join("\n");
 
@@ -94,9 +122,8 @@ export function matrixPage({ reports, requirements, sources }: MatrixInput): str
     .join("\n");
 
   const data = {
-    implementations: reports.map(({ report }) => ({
-      name: report.implementation.name,
-      version: report.implementation.version,
+    implementations: reports.map(({ report }, index) => ({
+      label: label(names[index]!),
       verdicts: Object.fromEntries(report.requirements.map((verdict) => [verdict.id, verdict])),
       results: Object.fromEntries(report.results.map((result) => [result.id, result])),
     })),
@@ -117,18 +144,20 @@ export function matrixPage({ reports, requirements, sources }: MatrixInput): str
 <body>
 <header>
 <h1>${escape(title)}</h1>
-<p>How ${reports.length} implementation${reports.length === 1 ? "" : "s"} of RFC-0015 (effective tool argument authorization) fare against each of its ${requirements.length} requirements. Each cell gives the requirement's verdict for that implementation and the number of cases behind it; open a cell (click, or Enter) to see those cases, each failure's message and diff, and the case's source. Arrow keys move between cells.</p>
+<p>How ${reports.length} implementation${reports.length === 1 ? "" : "s"} of RFC-0015 (effective tool argument authorization) fare against each of its ${requirements.length} requirements. Each cell gives the requirement's verdict for that implementation and the number of cases behind it; open a cell (click, or Enter) to see those cases, each failure's message and diff, and the case's source. Arrow keys move between cells. The rows of totals and of each family count how many of its requirements hold, out of all of them for every implementation; those that do not apply to an implementation (it lacks what they concern) are counted apart.</p>
 <ul class="legend" aria-label="Verdicts">${legend}</ul>
 </header>
 <main>
 <section aria-labelledby="implementations-title">
 <h2 id="implementations-title">Implementations</h2>
+<div class="wide">
 <table id="summary">
-<thead><tr><th scope="col">Implementation</th><th scope="col">Version</th><th scope="col">Run as</th><th scope="col">Badge</th><th scope="col">Cases</th><th scope="col">Report date</th><th scope="col">Suite</th><th scope="col">Report</th></tr></thead>
+<thead><tr><th scope="col">Implementation</th><th scope="col">Version</th><th scope="col">Run as</th><th scope="col">Badge (over the requirements that apply)</th><th scope="col">Cases</th><th scope="col">Report date</th><th scope="col">Suite</th><th scope="col">Report</th></tr></thead>
 <tbody>
 ${summaryRows}
 </tbody>
 </table>
+</div>
 </section>
 <section aria-labelledby="matrix-title">
 <h2 id="matrix-title">Requirements by implementation</h2>
@@ -140,6 +169,7 @@ ${summaryRows}
 <table id="matrix">
 <thead><tr><th scope="col">Requirement</th>${header}</tr></thead>
 <tbody>
+${totals}
 ${body}
 </tbody>
 </table>

@@ -1,0 +1,58 @@
+// What the matrix page says about each implementation beyond its cells: the name a reader knows
+// it by (a report carries the npm package name, "ai", and the product is the Vercel AI SDK), and
+// how many requirements of a group hold, counted over the same requirements for every column.
+import type { Requirement } from "../../loading/requirements.ts";
+import type { RequirementStatus } from "../summary.ts";
+
+/**
+ * Product names by npm package: the runtimes whose adapters report their package name. An
+ * implementation not listed here (the reference, a user's own runtime) is shown by its own name.
+ */
+export const PRODUCT_NAMES: Readonly<Record<string, string>> = {
+  ai: "Vercel AI SDK",
+  "@openai/agents": "OpenAI Agents SDK",
+  langchain: "LangChain",
+  "@anthropic-ai/claude-agent-sdk": "Claude Agent SDK",
+  "@mastra/core": "Mastra",
+};
+
+export interface ColumnName {
+  /** The name a reader knows: the product's, or the implementation's own name. */
+  product: string;
+  /** The npm package, when the name is one of PRODUCT_NAMES. */
+  package?: string;
+  /** What an adapter put in parentheses after the package ("streamed", "input guardrails"). */
+  variant?: string;
+  version: string;
+}
+
+/** "@openai/agents (input guardrails)" 0.20.0: OpenAI Agents SDK, @openai/agents 0.20.0, input guardrails. */
+export function columnName(implementation: { name: string; version: string }): ColumnName {
+  const { name, version } = implementation;
+  const parts = /^(\S+) \((.+)\)$/.exec(name);
+  const packageName = parts ? parts[1]! : name;
+  const product = PRODUCT_NAMES[packageName];
+  if (product === undefined) return { product: name, version };
+  return { product, package: packageName, ...(parts && { variant: parts[2]! }), version };
+}
+
+/** Every verdict, in the order a tally lists what does not hold. */
+export const TALLY_ORDER: readonly RequirementStatus[] = ["holds", "broken", "errored", "inconclusive", "skipped", "not_applicable", "untested"];
+
+export interface Tally {
+  /** How many requirements the group has: the same for every implementation. */
+  of: number;
+  counts: Record<RequirementStatus, number>;
+}
+
+/**
+ * The verdicts of one implementation over a group of requirements. A requirement the report does
+ * not mention counts as untested, so every column counts over the same requirements; a
+ * not-applicable one stays in `of` and is counted apart (a badge leaves it out, so two badges of
+ * one suite can read 11/20 and 5/23).
+ */
+export function tally(requirements: readonly Requirement[], statusOf: (id: string) => RequirementStatus | undefined): Tally {
+  const counts = Object.fromEntries(TALLY_ORDER.map((status) => [status, 0])) as Record<RequirementStatus, number>;
+  for (const requirement of requirements) counts[statusOf(requirement.id) ?? "untested"] += 1;
+  return { of: requirements.length, counts };
+}
