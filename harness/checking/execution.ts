@@ -1,9 +1,10 @@
 // Evaluated equals executed (RFC-0015, invariants 5 and 6): a tool runs once, after exactly one
 // allowing evaluation of its call, with the very object the policy evaluated, unchanged; a
 // policy that changed the arguments ends the attempt with policy_mutated_arguments.
+import type { Call } from "../loading/case-schema.ts";
 import type { Failure } from "../running/results.ts";
 import { snapshotDiff } from "../values/diff.ts";
-import { sameSnapshot } from "../values/snapshot.ts";
+import { decodedRequest, sameSnapshot, type Snapshot } from "../values/snapshot.ts";
 import { describeOutcome } from "../running/observation.ts";
 import type { TurnContext } from "./context.ts";
 
@@ -41,14 +42,18 @@ export function executionFailures(context: TurnContext): Failure[] {
         failures.push(failure(11, "BATCH-1", message, { callId: call.id, explains: "every expectation" }));
         continue;
       }
+      const sameValue = sameSnapshot(execution.argsAtEntry, policy.parsedAtEntry);
       if (execution.argsRef !== policy.parsedRef) {
-        failures.push(failure(12, "INV-5", "the tool received a different object from the parsedArguments the policy evaluated", { callId: call.id }));
+        // Over stdio, identity is what the adapter reports; an equal value under another identity is a copy (or a second parse).
+        const copies = sameValue ? " (same value, another object: the runtime copies the arguments, or makes them again, between policy and tool)" : "";
+        failures.push(failure(12, "INV-5", `the tool received a different object from the parsedArguments the policy evaluated${copies}`, { callId: call.id }));
       }
-      if (!sameSnapshot(execution.argsAtEntry, policy.parsedAtEntry)) {
+      if (!sameValue) {
         const diff = snapshotDiff(policy.parsedAtEntry, execution.argsAtEntry, "evaluated", "executed");
         // After a policy changed the arguments, INV-6 is the cause, which the call's expectations name.
         const explained = policy.mutation === "changed" ? undefined : "every expectation";
-        failures.push(failure(13, "INV-5", "the arguments at tool entry differ from the arguments at policy entry", { callId: call.id, diff, ...(explained && { explains: explained }) }));
+        const message = `the arguments at tool entry differ from the arguments at policy entry${whatRan(context, call, execution.argsAtEntry, policy.parsedAtEntry)}`;
+        failures.push(failure(13, "INV-5", message, { callId: call.id, diff, ...(explained && { explains: explained }) }));
       }
     }
     if (context.turn.outcomes.get(call.id)?.outcome === "executed" && executions.length === 0) {
@@ -67,4 +72,17 @@ export function executionFailures(context: TurnContext): Failure[] {
     }
   }
   return failures;
+}
+
+/**
+ * What a tool was handed, when it was not the schema output but what the schema was given: the
+ * decoded request, or a hook's rewrite. A runtime that wires its tool to the wrong value breaks
+ * every case whose schema changes anything; the message says so, so that the many failures read
+ * as the one mistake they are.
+ */
+export function whatRan(context: Pick<TurnContext, "schemaInput">, call: Call, ran: Snapshot, schemaOutput: Snapshot | undefined): string {
+  if (schemaOutput !== undefined && sameSnapshot(ran, schemaOutput)) return "";
+  if (sameSnapshot(ran, decodedRequest(call.arguments))) return ": the tool got the decoded request, not the schema output";
+  if (sameSnapshot(ran, context.schemaInput(call))) return ": the tool got the hook's rewrite as the schema was given it, not the schema output";
+  return "";
 }

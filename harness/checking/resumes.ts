@@ -12,6 +12,7 @@ import { sameSnapshot, type Snapshot } from "../values/snapshot.ts";
 import { referencedStep } from "../vocabulary/call-references.ts";
 import { recordsOf } from "../running/observation.ts";
 import type { TurnContext } from "./context.ts";
+import { whatRan } from "./execution.ts";
 
 export function resumeFailures(context: TurnContext): Failure[] {
   const { turn, observation, failure } = context;
@@ -36,12 +37,13 @@ export function resumeFailures(context: TurnContext): Failure[] {
     const approved: Snapshot | undefined = suspendedIn === undefined ? undefined : recordsOf(observation.log.policies, suspendedIn, call.id).at(-1)?.parsedAtEntry;
     const allowedAfresh = last?.decision.decision === "allow" && sameSnapshot(last.parsedAtEntry, execution.argsAtEntry);
     if (approved && !allowedAfresh && !sameSnapshot(approved, execution.argsAtEntry)) {
-      failures.push(failure(26, "APPROVAL-6", "the approved call ran with arguments other than the proposal that was suspended and approved", { ...at, diff: snapshotDiff(approved, execution.argsAtEntry, "approved", "executed"), explains: "every expectation" }));
+      const message = `the approved call ran with arguments other than the proposal that was suspended and approved${whatRan(context, call, execution.argsAtEntry, approved)}`;
+      failures.push(failure(26, "APPROVAL-6", message, { ...at, diff: snapshotDiff(approved, execution.argsAtEntry, "approved", "executed"), explains: "every expectation" }));
     }
     if (last?.decision.decision === "deny") {
       failures.push(failure(26, "INV-1", "the resumed call ran although the policy, asked again, denied it", { ...at, explains: "every expectation" }));
     } else if (last && !sameSnapshot(last.parsedAtEntry, execution.argsAtEntry)) {
-      failures.push(failure(26, "INV-5", "the resumed call ran with arguments other than the ones its policy evaluated again", { ...at, diff: snapshotDiff(last.parsedAtEntry, execution.argsAtEntry, "evaluated", "executed") }));
+      failures.push(failure(26, "INV-5", `the resumed call ran with arguments other than the ones its policy evaluated again${whatRan(context, call, execution.argsAtEntry, last.parsedAtEntry)}`, { ...at, diff: snapshotDiff(last.parsedAtEntry, execution.argsAtEntry, "evaluated", "executed") }));
     }
   }
   return failures;

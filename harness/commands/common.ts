@@ -1,4 +1,5 @@
 // What the commands share: usage errors, option parsing, loading an adapter module.
+import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { checkPath, fileErrorCode } from "../loading/named-paths.ts";
@@ -12,9 +13,9 @@ import { constants as bufferConstants } from "node:buffer";
 import type { IsolateOptions } from "../running/isolate.ts";
 import { DEFAULT_TIMEOUT_MS, directRunner, type CaseRunner } from "../running/runner.ts";
 import referenceAdapter from "../../reference/adapter.ts";
-import { UsageError } from "./usage-error.ts";
+import { InputError, UsageError } from "./usage-error.ts";
 
-export { UsageError } from "./usage-error.ts";
+export { InputError, UsageError } from "./usage-error.ts";
 
 /** The values of the options given (named through parseArgs, so that a declaration file can name the type). */
 type OptionValues<T extends NonNullable<ParseArgsConfig["options"]>> = ReturnType<typeof parseArgs<{ args: string[]; strict: true; allowPositionals: false; options: T }>>["values"];
@@ -72,22 +73,30 @@ export const timeoutOption = (value: string | undefined) => positiveInteger(valu
 /** A line is decoded into one string: a longer one than Node.js can make would crash the harness, not error the case. */
 const LINE_BOUND: Bound = { max: bufferConstants.MAX_STRING_LENGTH, why: "the longest string Node.js can make of a line" };
 
+/** The oldest Node.js the harness's own code runs on (package.json's engines); the adapter module's process runs it too. */
+export const MIN_NODE = [20, 19] as const;
+
 export const ADAPTER_OPTIONS = {
   adapter: { type: "string" },
   "adapter-cmd": { type: "string" },
   "max-line-bytes": { type: "string" },
+  node: { type: "string" },
 } as const;
 
 export const ADAPTER_USAGE = `  --adapter <path>     a module whose default export (or export "adapter") is an Adapter
   --adapter-cmd <cmd>  a command that speaks the stdio adapter protocol (spec/adapter-protocol.md)
   --max-line-bytes <n> with --adapter-cmd: the longest line (so the largest reply) the adapter may
-                       write, in bytes (default ${DEFAULT_LIMITS.maxLineBytes}); a longer one errors the case`;
+                       write, in bytes (default ${DEFAULT_LIMITS.maxLineBytes}); a longer one errors the case
+  --node <path>        with --adapter: the Node.js binary (${MIN_NODE.join(".")} or newer) the adapter module's
+                       process runs on, for an SDK that needs a newer Node.js than the one running
+                       effective-args (default: that one)`;
 
 /** The options that name the implementation under test. */
 export interface ImplementationOptions {
   adapter?: string | undefined;
   "adapter-cmd"?: string | undefined;
   "max-line-bytes"?: string | undefined;
+  node?: string | undefined;
 }
 
 /**
@@ -103,7 +112,7 @@ export async function openImplementation(options: Omit<ImplementationOptions, "a
   try {
     return { ...(await stdioImplementation(command, { maxLineBytes })), runBy: { how: "stdio", command } };
   } catch (error) {
-    throw new UsageError(`the adapter command "${command}" did not start: ${(error as Error).message}`);
+    throw new InputError(`the adapter command "${command}" did not start: ${(error as Error).message}`);
   }
 }
 
@@ -120,6 +129,36 @@ export function checkAdapterPath(path: string): void {
 export function checkImplementationOptions(options: ImplementationOptions): void {
   if (options.adapter !== undefined && options["adapter-cmd"] !== undefined) throw new UsageError("give --adapter or --adapter-cmd, not both");
   if (options.adapter !== undefined && options["max-line-bytes"] !== undefined) throw new UsageError("--max-line-bytes applies to --adapter-cmd only");
+  // The reference runs in this process, and an adapter command is whatever the user's command starts.
+  if (options.node !== undefined && options.adapter === undefined) throw new UsageError("--node applies to --adapter only");
+}
+
+/** How long the binary --node names may take to say what it is. */
+const NODE_CHECK_MS = 10_000;
+
+/**
+ * --node as the isolate's execPath: the absolute path of the binary, once it has said it is
+ * Node.js, MIN_NODE or newer (asked to print its release name and version). Anything else (no
+ * such file, a folder, a program that is not Node.js, an older Node.js) is a usage error here,
+ * before any case runs, rather than a child that dies as it starts.
+ */
+export function nodeOption(options: ImplementationOptions): { execPath?: string } {
+  checkImplementationOptions(options);
+  const path = options.node;
+  if (path === undefined) return {};
+  const absolute = resolve(path);
+  try {
+    checkPath(absolute, "file");
+  } catch (error) {
+    throw new UsageError(`--node ${path}: ${fileErrorCode(error)}`);
+  }
+  const asked = spawnSync(absolute, ["-p", `process.release.name + " " + process.versions.node`], { encoding: "utf8", timeout: NODE_CHECK_MS, stdio: ["ignore", "pipe", "pipe"] });
+  if (asked.error) throw new UsageError(`--node ${path} ${fileErrorCode(asked.error) === "ETIMEDOUT" ? `did not say what it is within ${NODE_CHECK_MS} ms` : `cannot be run: ${fileErrorCode(asked.error)}`}`);
+  const version = /^node (\d+)\.(\d+)\.(\d+)$/.exec(asked.stdout.trim());
+  if (asked.status !== 0 || !version) throw new UsageError(`--node ${path} is not a Node.js binary: asked for its version, it ${asked.status === 0 ? `printed ${JSON.stringify(asked.stdout.trim().slice(0, 80))}` : asked.signal ? `was ended by ${asked.signal}` : `exited with code ${asked.status}`}`);
+  const [major, minor] = [Number(version[1]), Number(version[2])];
+  if (major < MIN_NODE[0] || (major === MIN_NODE[0] && minor < MIN_NODE[1])) throw new UsageError(`--node ${path} is Node.js ${version.slice(1).join(".")}; effective-args runs on ${MIN_NODE.join(".")} or newer`);
+  return { execPath: absolute };
 }
 
 /**
@@ -133,7 +172,8 @@ export async function openRunner(options: ImplementationOptions, timeoutMs: numb
   try {
     return await openIsolated(options.adapter, timeoutMs, isolate);
   } catch (error) {
-    if (error instanceof AdapterModuleFailed) throw new UsageError(error.message);
+    // The module did not load, exports no adapter or declares an unknown capability: the input's mistake, not the command line's.
+    if (error instanceof AdapterModuleFailed) throw new InputError(error.message);
     throw error;
   }
 }

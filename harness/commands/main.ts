@@ -2,7 +2,7 @@
 // adapter can cause turned into one line and exit code 2. harness/cli.ts is the process around it.
 // Exit codes: 0 success, 1 failures or divergences, 2 usage, case-file or internal errors.
 import type { Output } from "./io.ts";
-import { UsageError } from "./usage-error.ts";
+import { InputError, UsageError } from "./usage-error.ts";
 import { printable } from "../reporting/printable.ts";
 
 interface Command {
@@ -53,7 +53,7 @@ export async function main([name, ...args]: string[], output: Output): Promise<n
     return await dispatch(name, args, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`effective-args: ${error.message}\nRun "npx effective-args --help" for usage.\n`);
+      io.err(`effective-args: ${error.message}\n${error instanceof InputError ? "" : 'Run "npx effective-args --help" for usage.\n'}`);
     } else {
       io.err(`effective-args: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
     }

@@ -3,10 +3,10 @@ import { knownFailuresYaml, loadKnownFailures, type KnownFailures } from "../rep
 import { DEFAULT_CASES_DIR, loadCases } from "../loading/loader.ts";
 import { checkPath, fileErrorCode } from "../loading/named-paths.ts";
 import { buildReport, exitCode, judge, notices, type RunReport } from "../reporting/report.ts";
-import { renderProgress } from "../reporting/pretty.ts";
+import { renderProgressLine, renderRecorded } from "../reporting/pretty.ts";
 import { printableLine } from "../reporting/printable.ts";
 import { DEFAULT_TIMEOUT_MS } from "../running/runner.ts";
-import { ADAPTER_OPTIONS, ADAPTER_USAGE, DEFAULT_FUZZ_SEED, openRunner, parseOptions, positiveInteger, RUNS_BOUND, timeoutOption, UsageError } from "./common.ts";
+import { ADAPTER_OPTIONS, ADAPTER_USAGE, DEFAULT_FUZZ_SEED, nodeOption, openRunner, parseOptions, positiveInteger, RUNS_BOUND, timeoutOption, UsageError } from "./common.ts";
 import type { CaseResult } from "../running/results.ts";
 import type { Output } from "./io.ts";
 import { writeOutputFile } from "./output-folder.ts";
@@ -35,16 +35,20 @@ ${ADAPTER_USAGE}
                        requirements of that level (repeatable)
   --family <name>      run only cases of this family (repeatable)
   --reporter <name>    pretty (default), json, junit or tap
-  --expect <file>      known failures (YAML): listed cases may fail; a listed case that passes fails the run
+  --expect <file>      known failures (YAML): a listed case may fail on the requirements its
+                       entry lists, or error; one that breaks another, or passes, fails the run
   --write-expectations <file>
-                       write this run's failed and errored cases to <file> as known failures, exit 0
+                       write this run's failed and errored cases to <file> as known failures, exit 0;
+                       the pretty reporter then prints only what it wrote and the totals
   --timeout <ms>       how long one case may take, in ms (default ${DEFAULT_TIMEOUT_MS})
   --explore <n>        after the cases, run n generated cases judged as fuzz judges them (default 0);
                        the first divergence, shrunk, is a failed case of the report, its case file in it
   --seed <n>           the seed of the generated cases (default ${DEFAULT_FUZZ_SEED}): the same seed, the same cases
 
   Exit codes: 0 all selected cases passed (or failed as listed in --expect), 1 other failures or
-  errors, or a listed case passed, 2 usage, case-file or expectations-file errors.
+  errors, a listed case that broke a requirement its entry does not list, or a listed case that
+  passed, 2 usage, case-file or expectations-file errors, or an adapter that declares an unknown
+  capability.
 `;
 
 export async function runCommand(args: string[], io: Output): Promise<number> {
@@ -64,19 +68,28 @@ export async function runCommand(args: string[], io: Output): Promise<number> {
   const render = await REPORTERS[reporter]!();
   const timeoutMs = timeoutOption(values.timeout);
   const exploring = exploreOptions(values);
+  // Checked before the cases load: a binary that is not Node.js is a usage error, not a child that dies.
+  const node = nodeOption(values);
   const selection = caseSelection(values);
-  const known = values.expect === undefined ? undefined : expectOption(values.expect);
-  if (values["write-expectations"] !== undefined) checkExpectationsTarget(values["write-expectations"]);
+  // A mistake in the expectations file is the file's, not the command line's: its lines, and no usage hint.
+  const known = values.expect === undefined ? undefined : loadKnownFailures(values.expect);
+  if (known && "errors" in known) return fileProblem(io, known.errors.join("\n"));
+  const record = values["write-expectations"];
+  const unwritable = record === undefined ? undefined : expectationsTargetProblem(record);
+  if (unwritable !== undefined) return fileProblem(io, unwritable);
   const loaded = loadCases(values.cases ?? [DEFAULT_CASES_DIR]);
   const cases = loaded.cases.filter(selection.selects);
   if (cases.length === 0 && loaded.errors.length === 0) throw new UsageError("no case matches the selection");
 
-  // An adapter module runs in a child process of its own (openRunner), so that --timeout holds
-  // for it and nothing it does reaches this process; what it prints goes to stderr, marked.
-  const isolate = { onOutput: (line: string) => io.err(`[adapter] ${printableLine(line)}\n`) };
+  // An adapter module runs in a child process of its own (openRunner), on --node's binary when
+  // given, so that --timeout holds for it and nothing it does reaches this process; what it prints
+  // goes to stderr, marked. The generated cases of --explore run in processes started the same way.
+  const isolate = { onOutput: (line: string) => io.err(`[adapter] ${printableLine(line)}\n`), ...node };
   const runner = await openRunner(values, timeoutMs, isolate);
   const startedAt = new Date().toISOString();
-  const progress = reporter === "pretty" ? (result: CaseResult) => io.out(renderProgress(judge(selection.verdict(result), known))) : undefined;
+  // Recording, the pretty reporter prints what it wrote instead of the report (renderRecorded).
+  const recordingPretty = record !== undefined && reporter === "pretty";
+  const progress = reporter === "pretty" && !recordingPretty ? (result: CaseResult) => io.out(renderProgressLine(judge(selection.verdict(result), known))) : undefined;
   const results = await runner.runCases(cases, { timeoutMs, onResult: progress }).finally(() => runner.dispose());
   // The fuzzer's modules load only when exploring.
   const levels = selectedLevels(values.level);
@@ -84,15 +97,21 @@ export async function runCommand(args: string[], io: Output): Promise<number> {
   const generated = explored && explored.result ? [explored.result] : [];
   for (const result of generated) progress?.(result);
   const report = buildReport(runner, [...results, ...generated].map(selection.verdict), loaded.errors, known, startedAt, explored ? explored.exploration : undefined);
-  io.out(render(report));
+  const broke = explored ? explored.broke : undefined;
+  if (!recordingPretty || broke !== undefined) io.out(render(report));
   if (reporter !== "pretty") for (const notice of notices(report)) io.err(`${notice}\n`);
   // The report is written first: a broken exploration loses none of the cases' verdicts.
-  if (explored && explored.broke !== undefined) {
-    io.err(`effective-args: exploration stopped: ${explored.broke}\n`);
+  if (broke !== undefined) {
+    io.err(`effective-args: exploration stopped: ${broke}\n`);
     return 2;
   }
-  const record = values["write-expectations"];
-  if (record !== undefined) writeExpectations(record, report, known, io);
+  if (record !== undefined) {
+    const problem = writeExpectations(record, report, known);
+    if (problem !== undefined) return fileProblem(io, problem);
+    if (recordingPretty) io.out(renderRecorded(report));
+    const listed = report.results.filter((result) => result.status === "failed" || result.status === "errored").length;
+    io.err(`effective-args: wrote ${listed} known ${listed === 1 ? "failure" : "failures"} to ${record}\n`);
+  }
   return exitCode(report, { recordingExpectations: record !== undefined });
 }
 
@@ -104,30 +123,31 @@ function exploreOptions(values: { explore?: string | undefined; seed?: string | 
   return runs > 0 ? { runs, seed } : undefined;
 }
 
-function expectOption(path: string): KnownFailures {
-  const known = loadKnownFailures(path);
-  if ("errors" in known) throw new UsageError(known.errors.join("\n"));
-  return known;
+/** An expectations file that cannot be read or written: what is wrong, exit 2 (it is no usage error: no usage hint). */
+function fileProblem(io: Output, message: string): 2 {
+  io.err(`effective-args: ${message}\n`);
+  return 2;
 }
 
 /** Before the run rather than after it: a FIFO there would hang the write, and a folder or a device cannot keep the list. */
-function checkExpectationsTarget(path: string): void {
+function expectationsTargetProblem(path: string): string | undefined {
   try {
     checkPath(path, "file");
+    return undefined;
   } catch (error) {
-    throw cannotWriteExpectations(path, error);
+    return cannotWriteExpectations(path, error);
   }
 }
 
-const cannotWriteExpectations = (path: string, error: unknown) => new UsageError(`cannot write the expectations file ${path} (${fileErrorCode(error)})`);
+const cannotWriteExpectations = (path: string, error: unknown) => `cannot write the expectations file ${path} (${fileErrorCode(error)})`;
 
-function writeExpectations(path: string, report: RunReport, known: KnownFailures | undefined, io: Output): void {
+/** Writes the known failures; what went wrong, if it could not. */
+function writeExpectations(path: string, report: RunReport, known: KnownFailures | undefined): string | undefined {
   const { name, version } = report.implementation;
   try {
     writeOutputFile(path, knownFailuresYaml(`${name} ${version}`, report.results, known));
+    return undefined;
   } catch (error) {
-    throw cannotWriteExpectations(path, error);
+    return cannotWriteExpectations(path, error);
   }
-  const listed = report.results.filter((result) => result.status === "failed" || result.status === "errored").length;
-  io.err(`effective-args: wrote ${listed} known ${listed === 1 ? "failure" : "failures"} to ${path}\n`);
 }

@@ -1,6 +1,7 @@
 // The JUnit XML reporter, for CI systems that show test reports (GitHub Actions, GitLab): one
 // <testsuite> per family, one <testcase> per case. A known failure (--expect) is a skipped
-// testcase, so that it keeps the job green; a listed case that passed is a failure.
+// testcase, so that it keeps the job green; a listed case that passed, or that broke a
+// requirement its entry does not list, is a failure.
 import { relative } from "node:path";
 import { XMLBuilder } from "fast-xml-parser";
 import { failureLines } from "./pretty.ts";
@@ -32,7 +33,7 @@ function totals(results: readonly ReportedResult[]) {
   const counted = (...statuses: GateStatus[]) => results.filter((result) => statuses.includes(gateStatus(result))).length;
   return {
     "@_tests": results.length,
-    "@_failures": counted("failed", "unexpected-pass"),
+    "@_failures": counted("failed", "unexpected-failure", "unexpected-pass"),
     "@_errors": counted("errored"),
     "@_skipped": counted("skipped", "expected-failure"),
     "@_time": seconds(results.reduce((sum, result) => sum + result.durationMs, 0)),
@@ -60,6 +61,10 @@ function verdictElement(result: ReportedResult, report: RunReport) {
       return element;
     case "failed":
       return { ...element, failure: { "@_message": attribute(summary), "@_type": first?.requirement, "#text": xmlText(details) } };
+    case "unexpected-failure": {
+      const message = `new break: listed as a known failure in ${report.expectations?.file}, but now also breaks ${result.newlyBroken?.join(", ")}, which its entry does not list`;
+      return { ...element, failure: { "@_message": attribute(message), "@_type": result.newlyBroken?.[0], "#text": xmlText(details) } };
+    }
     case "errored":
       return { ...element, error: { "@_message": attribute(summary), "#text": xmlText(details) } };
     case "skipped":

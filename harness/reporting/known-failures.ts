@@ -1,6 +1,8 @@
 // The expectations file of `run --expect` and `run --write-expectations`: the cases an
-// implementation is known to fail. A listed case that fails or errors does not fail the run;
-// a listed case that passes does, so that the list only shrinks.
+// implementation is known to fail, and the requirements each fails. A listed case that fails
+// only on its listed requirements, or errors, does not fail the run; a listed case that passes
+// does, so that the list only shrinks, and so does one that breaks a requirement its entry does
+// not list, so that a known failure cannot hide a new break.
 import { relative } from "node:path";
 import { Document, visit } from "yaml";
 import { z } from "zod";
@@ -15,7 +17,7 @@ import { printableLine } from "./printable.ts";
 /**
  * failures:
  *   <case id>:
- *     requirements: [<requirement ID>, ...]   # what it failed; informational
+ *     requirements: [<requirement ID>, ...]   # what it may fail; a failure naming another fails the run
  *     reason: <text>                          # optional, for people
  */
 export const ExpectationsFile = z.strictObject({
@@ -43,13 +45,40 @@ export interface KnownFailures {
   entries: ReadonlyMap<string, KnownFailure>;
 }
 
-/** What a listed case did: failed or errored as expected, or passed although listed. */
-export type Expectation = "expected-failure" | "unexpected-pass";
+/**
+ * What a listed case did: failed on its listed requirements only, or errored (an error breaks no
+ * requirement, so any entry covers it); failed on a requirement its entry does not list; or passed.
+ */
+export type Expectation = "expected-failure" | "unexpected-failure" | "unexpected-pass";
 
-export function expectationOf(result: CaseResult, known: KnownFailures | undefined): Expectation | undefined {
-  if (!known?.entries.has(result.id)) return undefined;
-  if (result.status === "failed" || result.status === "errored") return "expected-failure";
-  return result.status === "passed" ? "unexpected-pass" : undefined;
+export interface Expected {
+  expectation: Expectation;
+  /** With unexpected-failure: the requirements its failures name that its entry does not list, in catalogue order. */
+  newlyBroken?: string[];
+}
+
+export function expectationOf(result: CaseResult, known: KnownFailures | undefined): Expected | undefined {
+  const entry = known?.entries.get(result.id);
+  if (!entry) return undefined;
+  if (result.status === "passed") return { expectation: "unexpected-pass" };
+  if (result.status === "errored") return { expectation: "expected-failure" };
+  if (result.status !== "failed") return undefined;
+  const named = new Set(result.failures.map((failure) => failure.requirement).filter((requirement) => !entry.requirements.includes(requirement)));
+  if (named.size === 0) return { expectation: "expected-failure" };
+  return { expectation: "unexpected-failure", newlyBroken: inCatalogueOrder(named) };
+}
+
+/** "matrix/a is listed for INV-5 but now also breaks INV-1": why a listed case fails the run. */
+export function newBreakMessage(id: string, known: KnownFailures, newlyBroken: readonly string[]): string {
+  const listed = known.entries.get(id)?.requirements ?? [];
+  const breaks = newlyBroken.join(", ");
+  return listed.length > 0 ? `${id} is listed for ${listed.join(", ")} but now also breaks ${breaks}` : `${id} is listed for no requirement (it errored when recorded) but now breaks ${breaks}`;
+}
+
+/** The requirements in catalogue order; any the catalogue does not hold come last, sorted. */
+export function inCatalogueOrder(ids: ReadonlySet<string>): string[] {
+  const catalogue = [...REQUIREMENTS.keys()];
+  return [...catalogue.filter((id) => ids.has(id)), ...[...ids].filter((id) => !REQUIREMENTS.has(id)).sort(byCodeUnits)];
 }
 
 /** Reads and checks an expectations file; problems come back as "file:line:column: message", one line each. */
@@ -81,13 +110,12 @@ function checkKnownFailures(path: string): KnownFailures | { errors: string[] } 
  * the case errored.
  */
 export function knownFailuresYaml(implementation: string, results: readonly CaseResult[], previous?: KnownFailures): string {
-  const catalogue = [...REQUIREMENTS.keys()];
   const failures: ExpectationsFile["failures"] = {};
   for (const result of [...results].sort((a, b) => byCodeUnits(a.id, b.id))) {
     if (result.status !== "failed" && result.status !== "errored") continue;
     const named = new Set(result.failures.map((failure) => failure.requirement));
     const reason = previous?.entries.get(result.id)?.reason ?? (result.status === "errored" ? `errored: ${result.reason}` : undefined);
-    failures[result.id] = { requirements: catalogue.filter((id) => named.has(id)), reason }; // YAML leaves out an undefined reason
+    failures[result.id] = { requirements: inCatalogueOrder(named), reason }; // YAML leaves out an undefined reason
   }
   const document = new Document({ failures } satisfies ExpectationsFile);
   visit(document, {
@@ -97,7 +125,7 @@ export function knownFailuresYaml(implementation: string, results: readonly Case
   });
   document.commentBefore =
     ` Known failures of ${implementation}, generated by effective-args run --write-expectations.\n` +
-    ` A listed case may fail or error without failing the run; when it passes, the run fails until it is removed.`;
+    ` A listed case may fail on the requirements listed, or error, without failing the run; it fails the run when it breaks another or passes.`;
   return document.toString({ lineWidth: 0, flowCollectionPadding: false });
 }
 

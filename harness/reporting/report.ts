@@ -1,6 +1,6 @@
 // The run report: everything a reporter prints, built once from the results.
 import type { Adapter } from "../adapter.ts";
-import { expectationOf, type Expectation, type KnownFailures } from "./known-failures.ts";
+import { expectationOf, newBreakMessage, type Expectation, type KnownFailures } from "./known-failures.ts";
 import type { CaseFileError } from "../loading/loader.ts";
 import { SUITE } from "../loading/package-root.ts";
 import type { CaseResult, CaseStatus } from "../running/results.ts";
@@ -12,6 +12,8 @@ import { elide, shown } from "../values/elide.ts";
 /** A case result, with what the expectations file (--expect) made of it when it lists the case. */
 export interface ReportedResult extends CaseResult {
   expectation?: Expectation;
+  /** With expectation unexpected-failure: the requirements its failures name that its entry does not list. */
+  newlyBroken?: string[];
 }
 
 export interface RunReport {
@@ -21,8 +23,10 @@ export interface RunReport {
   startedAt?: string;
   implementation: { name: string; version: string; capabilities: string[]; runBy?: RunBy };
   summary: Counts & {
-    /** Listed cases that failed or errored. */
+    /** Listed cases that failed on listed requirements only, or errored. */
     expectedFailures: number;
+    /** Listed cases that failed on a requirement their entry does not list. */
+    unexpectedFailures: number;
     /** Listed cases that passed. */
     unexpectedPasses: number;
     badge: string;
@@ -33,8 +37,8 @@ export interface RunReport {
   results: ReportedResult[];
   /** Case files that could not be loaded; their cases did not run. */
   caseFileErrors: CaseFileError[];
-  /** With --expect: the file, and its entries that name no selected case. */
-  expectations?: { file: string; stale: StaleExpectation[] };
+  /** With --expect: the file, its entries that name no selected case, and the listed cases that broke a requirement their entries do not list. */
+  expectations?: { file: string; stale: StaleExpectation[]; newBreaks: NewBreak[] };
   /** With --explore: the generated cases the verdict also rests on. */
   exploration?: Exploration;
 }
@@ -60,11 +64,17 @@ export interface StaleExpectation {
   message: string;
 }
 
+export interface NewBreak {
+  id: string;
+  /** "<id> is listed for INV-5 but now also breaks INV-1" */
+  message: string;
+}
+
 /** A case result as reported: its texts bounded, and what the expectations file makes of it. */
 export function judge(result: CaseResult, known: KnownFailures | undefined): ReportedResult {
-  const expectation = expectationOf(result, known);
+  const expected = expectationOf(result, known);
   const reported = bounded(result);
-  return expectation ? { ...reported, expectation } : reported;
+  return expected ? { ...reported, ...expected } : reported;
 }
 
 /**
@@ -100,6 +110,7 @@ export function buildReport(
   const stale = [...(known?.entries ?? [])]
     .filter(([id]) => !selected.has(id))
     .map(([id, entry]) => ({ id, message: `${entry.at}: "${id}" is listed as a known failure but is not among the selected cases` }));
+  const newBreaks = judged.flatMap((result) => (known && result.newlyBroken ? [{ id: result.id, message: newBreakMessage(result.id, known, result.newlyBroken) }] : []));
   return {
     suite: { ...SUITE },
     ...(startedAt !== undefined && { startedAt }),
@@ -108,6 +119,7 @@ export function buildReport(
     summary: {
       ...count(results),
       expectedFailures: judged.filter((result) => result.expectation === "expected-failure").length,
+      unexpectedFailures: judged.filter((result) => result.expectation === "unexpected-failure").length,
       unexpectedPasses: judged.filter((result) => result.expectation === "unexpected-pass").length,
       // With exploration, the badge says how much it rests on: the cases written by hand, and the generated ones.
       badge: badge(requirements) + (exploration ? `; ${restsOn(results.filter((result) => result.generated === undefined).length, exploration)}` : ""),
@@ -117,7 +129,7 @@ export function buildReport(
     requirements,
     results: judged,
     caseFileErrors,
-    ...(known ? { expectations: { file: known.file, stale } } : {}),
+    ...(known ? { expectations: { file: known.file, stale, newBreaks } } : {}),
     ...(exploration && { exploration }),
   };
 }
@@ -127,12 +139,13 @@ export type GateStatus = CaseStatus | Expectation;
 
 export const gateStatus = (result: ReportedResult): GateStatus => result.expectation ?? result.status;
 
-/** Failed or errored without being listed, or listed and passed. */
-const failsTheRun = (result: ReportedResult) => ["failed", "errored", "unexpected-pass"].includes(gateStatus(result));
+/** Failed or errored without being listed, listed and failed on a requirement its entry does not list, or listed and passed. */
+const failsTheRun = (result: ReportedResult) => ["failed", "errored", "unexpected-failure", "unexpected-pass"].includes(gateStatus(result));
 
 /**
  * 2 when case files could not be loaded; otherwise 1 when a case failed or errored unlisted,
- * or a listed case passed; 0 when recording expectations (--write-expectations), whatever failed.
+ * a listed case broke a requirement its entry does not list, or a listed case passed; 0 when
+ * recording expectations (--write-expectations), whatever failed.
  */
 export function exitCode(report: RunReport, options: { recordingExpectations?: boolean } = {}): 0 | 1 | 2 {
   if (report.caseFileErrors.length > 0) return 2;
@@ -142,5 +155,9 @@ export function exitCode(report: RunReport, options: { recordingExpectations?: b
 
 /** The lines that machine-readable reporters write to standard error beside their document. */
 export function notices(report: RunReport): string[] {
-  return [...report.caseFileErrors.map((error) => error.message), ...(report.expectations?.stale ?? []).map((stale) => `warning: ${stale.message}`)].map(printableLine);
+  return [
+    ...report.caseFileErrors.map((error) => error.message),
+    ...(report.expectations?.stale ?? []).map((stale) => `warning: ${stale.message}`),
+    ...(report.expectations?.newBreaks ?? []).map((broken) => `new break: ${broken.message}`),
+  ].map(printableLine);
 }

@@ -1,9 +1,9 @@
 // The TAP version 14 reporter: a test point per case, with a YAML diagnostic block under each
 // "not ok". A known failure (--expect) is "not ok ... # TODO", which does not fail a TAP run;
-// a listed case that passed is "not ok".
+// a listed case that passed, or that broke a requirement its entry does not list, is "not ok".
 import { stringify } from "yaml";
 import type { Failure } from "../running/results.ts";
-import { describeRunBy } from "./pretty.ts";
+import { describeRunBy, numbered } from "./pretty.ts";
 import { printableLine } from "./printable.ts";
 import { gateStatus, type ReportedResult, type RunReport } from "./report.ts";
 
@@ -20,6 +20,9 @@ export function renderTap(report: RunReport): string {
         break;
       case "expected-failure":
         lines.push(`not ok ${point} # TODO known failure`, ...diagnostics(whatWentWrong(result)));
+        break;
+      case "unexpected-failure":
+        lines.push(`not ok ${point}`, ...diagnostics({ ...whatWentWrong(result), message: `listed as a known failure in ${report.expectations?.file}, but now also breaks ${result.newlyBroken?.join(", ")}, which its entry does not list` }));
         break;
       case "unexpected-pass":
         lines.push(`not ok ${point}`, ...diagnostics({ status: "passed", message: `listed as a known failure in ${report.expectations?.file}, but passed: remove it from the list` }));
@@ -47,11 +50,11 @@ const whatWentWrong = (result: ReportedResult) => ({
   ...(result.generated !== undefined && { case: result.generated }),
 });
 
-/** A failure as the pretty report shows it: the step counted from 1, the call by its id (YAML leaves out what is undefined). */
+/** A failure as every report shows it: the step counted from 1, the call by its id (YAML leaves out what is undefined). */
 function failureDiagnostic(failure: Failure) {
   return {
     requirement: failure.requirement,
-    step: failure.step === undefined ? undefined : failure.step + 1,
+    step: numbered(failure).step,
     call: failure.callId,
     message: failure.message,
     diff: failure.diff,

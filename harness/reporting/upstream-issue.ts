@@ -9,15 +9,16 @@
 // adapters` (adapters/published.ts) from its own runs, one per finding of a real SDK.
 import { REQUIREMENTS } from "../loading/requirements.ts";
 import type { RunBy } from "../running/implementation.ts";
-import { failureLines } from "./pretty.ts";
+import { numberedFailureLines } from "./pretty.ts";
 import { printable, printableLine } from "./printable.ts";
 import type { Exploration } from "./report.ts";
 
-/** A failure as a report holds it. */
+/** A failure as a JSON report holds it. */
 export interface IssueFailure {
   requirement: string;
   message: string;
   diff?: string | undefined;
+  /** Counted from 1. */
   step?: number | undefined;
   callId?: string | undefined;
 }
@@ -123,7 +124,7 @@ export function upstreamIssue(issue: UpstreamIssue): string {
         "lines starting with `-` belong only to the first, lines starting with `+` only to the second (values as canonical JSON, members sorted).",
       "",
     );
-    lines.push(...fenced("text", shown.flatMap((failure) => failureLines(failure))), "");
+    lines.push(...fenced("text", shown.flatMap((failure) => numberedFailureLines(failure))), "");
     if (leftOut.length > 0) {
       lines.push(`The case also fails on ${inCatalogueOrder(leftOut.map((failure) => failure.requirement)).join(", ")} (${count(leftOut.length, "failure")}) for other reasons; those failures are left out of this report.`, "");
     }

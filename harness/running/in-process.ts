@@ -3,13 +3,17 @@
 import type { Adapter } from "../adapter.ts";
 import { nestsDeeperThan, tooDeepToHandOver, tooDeepToRead } from "../values/depth.ts";
 import { snapshot, type Snapshot } from "../values/snapshot.ts";
+import { shown, SHOWN_TEXT_CHARACTERS } from "../values/elide.ts";
 import { settleWithin } from "./deadline.ts";
 import { caseBudget, describeThrown, ImplementationBroke, isImplementationBroke, type CaseSession, type Implementation } from "./implementation.ts";
 import { describeValue, observeInProcessOutcomes } from "./outcomes.ts";
 import type { ObservedOutcome, ProbeLog } from "./observation.ts";
 import { createProbes } from "./probes.ts";
+import { checkCapabilities } from "./capabilities.ts";
 
+/** Throws CapabilityDeclarationError when the adapter declares a capability the suite does not know. */
 export function inProcess(adapter: Adapter): Implementation {
+  checkCapabilities(adapter.capabilities, `the adapter "${shown(String(adapter.name), SHOWN_TEXT_CHARACTERS)}"`);
   return {
     name: adapter.name,
     version: adapter.version,

@@ -11,6 +11,7 @@ import { afterTimersDueNow } from "./deadline.ts";
 import { observeCase } from "./runner.ts";
 import { transferable } from "./transferable.ts";
 import { recordBuiltIns } from "./built-ins.ts";
+import { checkCapabilities } from "./capabilities.ts";
 
 const channel = parentChannel<ToIsolatedChild, FromIsolatedChild>();
 
@@ -30,6 +31,8 @@ const { module } = (await channel.setup) as IsolatedSetup;
 const builtIns = recordBuiltIns();
 try {
   const adapter = await loadAdapterModule(module);
+  // A mistyped capability stops the run before any case (capabilities.ts): the harness says why, not a skip per case.
+  checkCapabilities(adapter.capabilities, `the adapter of ${module}`);
   const implementation = inProcess(adapter);
   const changedAtLoad = builtIns.changed();
   channel.onMessage(({ testCase, timeoutMs }) => {

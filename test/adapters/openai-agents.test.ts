@@ -252,8 +252,18 @@ describe("the OpenAI Agents SDK adapter reaches the SDK's own handoff path", () 
   });
 
   it("reports invalid at stage json exactly when the SDK threw its handoff decoding error, with nothing handed over", async () => {
-    const observed = await observeCase(openaiAgents, MALFORMED_HANDOFF, 10_000);
+    // The SDK logs each decoding error through console.error (@openai/agents-core/dist/handoff.mjs,
+    // onInvokeHandoff: logger.error): held and asserted here, so that vitest's output stays quiet
+    // and a log line of another kind still fails the test.
+    const logged: unknown[][] = [];
+    const console_ = vi.spyOn(console, "error").mockImplementation((...line: unknown[]) => void logged.push(line));
+    const observed = await observeCase(openaiAgents, MALFORMED_HANDOFF, 10_000).finally(() => console_.mockRestore());
     if ("errored" in observed) throw new Error(observed.errored);
+    expect(logged.map(([line]) => String(line).replace(/\. Error: SyntaxError: .*$/, ""))).toEqual([
+      'Invalid JSON when parsing: {"reason": "refund for order A-17"',
+      "Invalid JSON when parsing: {'reason': 'refund'}",
+      "Invalid JSON when parsing: refund",
+    ]);
     const { log, turns } = observed.observation;
 
     expect(sdk.thrown.map((error) => [(error as Error).name, (error as Error).message])).toEqual([

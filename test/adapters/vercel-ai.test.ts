@@ -117,7 +117,13 @@ describe("a wiring defect under the Vercel AI SDK adapter", () => {
     const defective = await runCase(cloningArguments(vercelAi), DEFAULTS_VISIBLE, 10_000);
     expect(defective.status).toBe("failed");
     expect(defective.failures.filter((failure) => failure.check === 12)).toEqual([
-      { requirement: "INV-5", check: 12, message: "the tool received a different object from the parsedArguments the policy evaluated", step: 0, callId: "c1" },
+      {
+        requirement: "INV-5",
+        check: 12,
+        message: "the tool received a different object from the parsedArguments the policy evaluated (same value, another object: the runtime copies the arguments, or makes them again, between policy and tool)",
+        step: 0,
+        callId: "c1",
+      },
     ]);
   });
 });

@@ -139,7 +139,7 @@ describe("checks 11 and 12: the object the tool ran with", () => {
   it("a run with an object no evaluation was handed is INV-5 (check 12), not BATCH-1", () => {
     expect(after(batch, (o) => {
       executionOf(o, "c4").argsRef = { path: "/tmp/b" };
-    })).toEqual([{ requirement: "INV-5", check: 12, message: "the tool received a different object from the parsedArguments the policy evaluated", ...at(0, "c4") }]);
+    })).toEqual([{ requirement: "INV-5", check: 12, message: "the tool received a different object from the parsedArguments the policy evaluated (same value, another object: the runtime copies the arguments, or makes them again, between policy and tool)", ...at(0, "c4") }]);
   });
 
   it("a run with the object of its own call's later evaluation is INV-5 (check 12), not BATCH-1 naming the call itself", () => {
@@ -149,7 +149,7 @@ describe("checks 11 and 12: the object the tool ran with", () => {
       o.log.policies.push({ ...policyOf(o, "c1"), seq: 4, parsedRef: other });
     })).toEqual([
       { requirement: "INV-1", check: 8, message: "the policy evaluated this one attempt 2 times", ...at(0, "c1") },
-      { requirement: "INV-5", check: 12, message: "the tool received a different object from the parsedArguments the policy evaluated", ...at(0, "c1") },
+      { requirement: "INV-5", check: 12, message: "the tool received a different object from the parsedArguments the policy evaluated (same value, another object: the runtime copies the arguments, or makes them again, between policy and tool)", ...at(0, "c1") },
     ]);
   });
 });
@@ -218,7 +218,7 @@ describe("check 14: a call reported executed whose tool did not run for it", () 
       executionOf(o, "c4").argsRef = undefined;
     })).toEqual([
       { requirement: "INV-5", check: 14, message: "reported executed, but its tool did not run for it", ...at(0, "c1") },
-      { requirement: "INV-5", check: 12, message: "the tool received a different object from the parsedArguments the policy evaluated", ...at(0, "c4") },
+      { requirement: "INV-5", check: 12, message: "the tool received a different object from the parsedArguments the policy evaluated (same value, another object: the runtime copies the arguments, or makes them again, between policy and tool)", ...at(0, "c4") },
     ]);
   });
 });

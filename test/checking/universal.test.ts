@@ -229,7 +229,7 @@ describe("checks 8 to 15: evaluated equals executed", () => {
   it("check 12 names INV-5 for another object with the same value", () => {
     expect(after(oneCall, (o) => {
       executionOf(o, "c1").argsRef = { ...(executionOf(o, "c1").argsRef as object) };
-    })).toEqual([{ requirement: "INV-5", check: 12, message: "the tool received a different object from the parsedArguments the policy evaluated", ...at(0, "c1") }]);
+    })).toEqual([{ requirement: "INV-5", check: 12, message: "the tool received a different object from the parsedArguments the policy evaluated (same value, another object: the runtime copies the arguments, or makes them again, between policy and tool)", ...at(0, "c1") }]);
   });
 
   it("check 13 names INV-5, with the diff, for the same object changed", () => {

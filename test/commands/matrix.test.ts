@@ -63,6 +63,19 @@ describe("effective-args matrix", () => {
     expect(existsSync(join(out, "index.html"))).toBe(false);
   });
 
+  it("carries a new break of a known failure onto the page: the expectation and the requirements its entry did not list", async () => {
+    const broke = withReport("new-break.json", (report) => {
+      report.results[0].expectation = "unexpected-failure";
+      report.results[0].newlyBroken = ["INV-5"];
+    });
+    const out = join(folder, "new-break");
+    expect((await runMain("matrix", broke, "--out", out)).code).toBe(0);
+    const html = readFileSync(join(out, "index.html"), "utf8");
+    const data = JSON.parse(/<script type="application\/json" id="matrix-data">(.*?)<\/script>/s.exec(html)![1]!) as { implementations: { results: Record<string, unknown> }[] };
+    expect(Object.values(data.implementations[0]!.results)[0]).toMatchObject({ expectation: "unexpected-failure", newlyBroken: ["INV-5"] });
+    expect(html).toContain("but it now also breaks requirements its entry does not list");
+  });
+
   it("refuses two reports of the same implementation, naming both files", async () => {
     const { code, stderr } = await runMain("matrix", file("first.json", reference), file("second.json", reference), "--out", join(folder, "twice"));
     expect(code).toBe(2);

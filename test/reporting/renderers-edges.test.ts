@@ -120,7 +120,7 @@ describe("summary lines", () => {
     const hashing = { ...adapter, capabilities: ["proposal-hash", "handoffs", "raw-view"] as const };
     const text = renderSummary(buildReport(hashing, [result("matrix/a", "failed", every, [failure("INV-1")]), result("matrix/b", "failed", [], [failure("INV-1")])], []));
     expect(text).toContain(`\nRequirements: 0/${every.length} hold\n`);
-    expect(text).toContain("  INV-1       must   broken in matrix/a, matrix/b: ");
+    expect(text).toContain("  INV-1       must   broken in 2 cases: Decode and validate before policy\n      matrix/a, matrix/b\n");
   });
 });
 

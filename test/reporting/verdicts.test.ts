@@ -77,18 +77,41 @@ describe("--level", () => {
 
 describe("the gate", () => {
   const adapter = { name: "rt", version: "1", capabilities: ["batch"] as const };
-  const known = (ids: string[]): KnownFailures => ({ file: "known.yaml", entries: new Map(ids.map((id) => [id, { requirements: [], at: `known.yaml:1:1` }])) });
+  const known = (ids: string[], requirements: string[] = []): KnownFailures => ({ file: "known.yaml", entries: new Map(ids.map((id) => [id, { requirements, at: `known.yaml:1:1` }])) });
 
   it("judges a listed case: failed or errored is an expected failure, passed an unexpected pass, skipped nothing", () => {
     const list = known(["matrix/f", "matrix/e", "matrix/p", "matrix/s"]);
     expect(["failed", "errored", "passed", "skipped"].map((status) => expectationOf(result(`matrix/${status[0]}`, status as CaseResult["status"], []), list))).toEqual([
-      "expected-failure",
-      "expected-failure",
-      "unexpected-pass",
+      { expectation: "expected-failure" },
+      { expectation: "expected-failure" },
+      { expectation: "unexpected-pass" },
       undefined,
     ]);
     expect(expectationOf(result("matrix/unlisted", "failed", []), list)).toBeUndefined();
     expect(gateStatus(judge(result("matrix/f", "failed", []), list))).toBe("expected-failure");
+  });
+
+  it("binds a listed case to its entry's requirements: a failure naming another is a new break, in catalogue order", () => {
+    const list = known(["matrix/a"], ["INV-5"]);
+    const failing = (...requirements: string[]) => result("matrix/a", "failed", [], requirements.map((id) => failure(id)));
+    expect(expectationOf(failing("INV-5", "INV-5"), list)).toEqual({ expectation: "expected-failure" });
+    expect(expectationOf(failing("MATRIX-6", "INV-5", "INV-1"), list)).toEqual({ expectation: "unexpected-failure", newlyBroken: ["INV-1", "MATRIX-6"] });
+    // An error breaks no requirement: the entry covers it, whatever it lists.
+    expect(expectationOf(result("matrix/a", "errored", []), list)).toEqual({ expectation: "expected-failure" });
+    const report = buildReport(adapter, [failing("INV-5", "INV-1")], [], list);
+    expect(report.results[0]).toMatchObject({ expectation: "unexpected-failure", newlyBroken: ["INV-1"] });
+    expect(report.summary).toMatchObject({ expectedFailures: 0, unexpectedFailures: 1, unexpectedPasses: 0 });
+    expect(report.expectations!.newBreaks).toEqual([{ id: "matrix/a", message: "matrix/a is listed for INV-5 but now also breaks INV-1" }]);
+    expect(notices(report)).toEqual(["new break: matrix/a is listed for INV-5 but now also breaks INV-1"]);
+    expect(exitCode(report)).toBe(1);
+  });
+
+  it("takes an entry listing no requirement (an errored case's) for an error only: a failure of the case is a new break", () => {
+    const list = known(["matrix/a"]);
+    expect(exitCode(buildReport(adapter, [result("matrix/a", "errored", [])], [], list))).toBe(0);
+    const report = buildReport(adapter, [result("matrix/a", "failed", [], [failure("INV-2")])], [], list);
+    expect(report.expectations!.newBreaks[0]!.message).toBe("matrix/a is listed for no requirement (it errored when recorded) but now breaks INV-2");
+    expect(exitCode(report)).toBe(1);
   });
 
   it("exits 1 on an unlisted failure or error or a listed pass, 0 otherwise, 2 on case-file errors, 0 when recording", () => {
@@ -98,6 +121,8 @@ describe("the gate", () => {
     expect(exit([result("matrix/a", "failed", [])])).toBe(1);
     expect(exit([result("matrix/a", "errored", [])])).toBe(1);
     expect(exit([result("matrix/a", "failed", [])], known(["matrix/a"]))).toBe(0);
+    expect(exit([result("matrix/a", "failed", [], [failure("INV-1")])], known(["matrix/a"], ["INV-1"]))).toBe(0);
+    expect(exit([result("matrix/a", "failed", [], [failure("INV-1")])], known(["matrix/a"], ["INV-2"]))).toBe(1);
     expect(exit([result("matrix/a", "errored", [])], known(["matrix/a"]))).toBe(0);
     expect(exit([result("matrix/a", "passed", [])], known(["matrix/a"]))).toBe(1);
     expect(exit([result("matrix/a", "failed", [])], undefined, 0, true)).toBe(0);

@@ -9,6 +9,11 @@ export const PAGE_SCRIPT = String.raw`
   var dialog = document.getElementById("cases");
   var dialogTitle = document.getElementById("cases-title");
   var dialogBody = document.getElementById("cases-body");
+  var EXPECTATIONS = {
+    "expected-failure": "Listed as a known failure.",
+    "unexpected-pass": "Listed as a known failure, but passed.",
+    "unexpected-failure": "Listed as a known failure, but it now also breaks requirements its entry does not list:"
+  };
   var MARKS = { passed: "PASS", failed: "FAIL", errored: "ERROR", skipped: "SKIP" };
   var opener = null;
 
@@ -56,7 +61,7 @@ export const PAGE_SCRIPT = String.raw`
     summary.appendChild(element("span", "id", " " + id));
     summary.appendChild(element("span", "title", " [" + result.level + "] " + result.title));
     details.appendChild(summary);
-    if (result.expectation) details.appendChild(element("p", "expectation", result.expectation === "expected-failure" ? "Listed as a known failure." : "Listed as a known failure, but passed."));
+    if (result.expectation) details.appendChild(element("p", "expectation", EXPECTATIONS[result.expectation] + (result.newlyBroken ? " " + result.newlyBroken.join(", ") + "." : "")));
     if (result.reason) details.appendChild(element("p", "reason", result.reason));
     // The failures that name this requirement first: they are why the cell says what it says.
     var failures = result.failures.filter(function (f) { return f.requirement === requirement; })

@@ -1,6 +1,7 @@
 // Reading the JSON reports a matrix page is built from (`run --reporter json`, one file per
 // implementation): each must be a report of this very suite version, and no implementation may
 // appear twice. Anything else is refused with the file and what is wrong, before a page is written.
+import type { Expectation } from "../known-failures.ts";
 import { z } from "zod";
 import { LEVELS } from "../../loading/case-schema.ts";
 import { SUITE } from "../../loading/package-root.ts";
@@ -30,7 +31,9 @@ const MatrixReport = z.object({
       family: z.enum(FAMILIES),
       status: z.enum(CASE_STATUSES),
       reason: z.string().optional(),
-      expectation: z.string().optional(),
+      expectation: z.enum(["expected-failure", "unexpected-failure", "unexpected-pass"] satisfies Expectation[]).optional(),
+      /** With an unexpected failure: the requirements its known-failures entry does not list. */
+      newlyBroken: z.array(z.string()).optional(),
       /** A generated case's file (run --explore): its source on the page. */
       generated: z.string().optional(),
       failures: z.array(z.object({ requirement: z.string(), message: z.string(), diff: z.string().optional(), step: z.number().optional(), callId: z.string().optional() })),

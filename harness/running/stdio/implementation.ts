@@ -13,6 +13,7 @@ import { caseBudget, ImplementationBroke, type CaseSession, type Implementation 
 import type { LoadedCase } from "../../loading/loader.ts";
 import { AdapterProcess, ProcessFailure, type ProcessLimits } from "./adapter-process.ts";
 import { CallOutcome, HelloReply, PROTOCOL, Reply, type ProbeRecord, type Request, type Value } from "./protocol.ts";
+import { capabilityProblem } from "../capabilities.ts";
 
 /** How long the adapter may take to start and answer "hello". */
 export const STARTUP_TIMEOUT_MS = 10_000;
@@ -169,6 +170,10 @@ class Connection {
     }
     // Before anything walks it: the schema, the snapshots, the checks.
     if (nestsDeeperThan(message)) throw new ProcessFailure(tooDeepToRead(`the adapter's answer to ${what}`));
+    // A mistyped capability is the adapter's declaration, not a garbled line: say which, and what the capabilities are.
+    const declared = type === "hello" && typeof message === "object" && message !== null && (message as { type?: unknown }).type === "hello" ? (message as { capabilities?: unknown }).capabilities : undefined;
+    const problem = Array.isArray(declared) ? capabilityProblem(declared) : undefined;
+    if (problem !== undefined) throw new ProcessFailure(`the adapter ${problem}`);
     const reply = Reply.safeParse(message);
     if (!reply.success) {
       const issue = reply.error.issues[0]!;
