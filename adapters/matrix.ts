@@ -19,11 +19,17 @@ PUBLISHED.forEach(installFolder);
 const reports: string[] = [];
 for (const { stem, args } of RUNS) {
   let stdout = "";
-  const code = await main(["run", "--reporter", "json", ...args], { out: (text) => void (stdout += text), err: (text) => void process.stderr.write(text) });
-  if (code === 2) process.exit(2); // the run said why on stderr
+  // What an SDK logs of its own (the harness marks it "[adapter] ") is collected, not shown: it is shown only when the run could not be made.
+  const logged: string[] = [];
+  const err = (text: string) => void (text.startsWith("[adapter] ") ? logged.push(text) : process.stderr.write(text));
+  const code = await main(["run", "--reporter", "json", ...args], { out: (text) => void (stdout += text), err });
+  if (code === 2) {
+    process.stderr.write(logged.join(""));
+    process.exit(2); // the run said why on stderr
+  }
   const file = `${OUT}/${stem}.json`;
   writeFileSync(file, stdout);
   reports.push(file);
-  console.error(`ran ${stem} (exit ${code}): ${file}`);
+  console.error(`ran ${stem} (exit ${code}): ${file}${logged.length > 0 ? `; its adapter logged ${logged.length} ${logged.length === 1 ? "line" : "lines"} of its own (not shown)` : ""}`);
 }
 process.exitCode = await main(["matrix", ...reports, "--out", OUT], { out: (text) => void process.stdout.write(text), err: (text) => void process.stderr.write(text) });

@@ -3,18 +3,17 @@
 // known-failures file (what `--expect` reads), as the table in adapters/README.md, and as one
 // upstream report per finding (adapters/reports/<stem>/<finding id>.md, what `report-issue` writes).
 // `npm run adapters` writes them; test/adapters/published.test.ts checks they are current.
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { main } from "../harness/commands/main.ts";
 import type { LoadedCase } from "../harness/loading/loader.ts";
 import { REQUIREMENTS } from "../harness/loading/requirements.ts";
 import { knownFailuresYaml } from "../harness/reporting/known-failures.ts";
 import type { RunReport } from "../harness/reporting/report.ts";
-import { implementationArgs, upstreamIssue } from "../harness/reporting/upstream-issue.ts";
-import type { RunBy } from "../harness/running/implementation.ts";
+import { upstreamIssue } from "../harness/reporting/upstream-issue.ts";
 import type { RequirementStatus } from "../harness/reporting/summary.ts";
 import type { CaseResult } from "../harness/running/results.ts";
+import { installFolder as installOwnFolder } from "./own-folder.ts";
 import { explain, findingsFor, loadFindings, reasonOf, type Explanation, type Finding, type FindingsFile } from "./findings.ts";
 
 export interface PublishedAdapter {
@@ -29,6 +28,8 @@ export interface PublishedAdapter {
   folder?: string;
   /** The Node binary its child process runs on (`run --node`), from the repository's root, when not this one. */
   node?: string;
+  /** How long one case may take (`run --timeout`), when the SDK needs more than the default: one that starts a process per case. */
+  timeoutMs?: number;
 }
 
 export const PUBLISHED: readonly PublishedAdapter[] = [
@@ -38,6 +39,9 @@ export const PUBLISHED: readonly PublishedAdapter[] = [
   { stem: "openai-agents-input-guardrails", module: "adapters/openai-agents-input-guardrails.ts" },
   { stem: "langchain", module: "adapters/langchain.ts" },
   { stem: "langchain-streamed", module: "adapters/langchain-streamed.ts" },
+  { stem: "vercel-ai-7", module: "adapters/vercel-ai-7/adapter.ts", folder: "adapters/vercel-ai-7", node: "adapters/vercel-ai-7/node_modules/node22/bin/node" },
+  // Each case starts the SDK's bundled CLI (about 0.4 s idle, seconds on a busy machine).
+  { stem: "claude-agent-sdk", module: "adapters/claude-agent-sdk/adapter.ts", folder: "adapters/claude-agent-sdk", timeoutMs: 30_000 },
 ];
 
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
@@ -49,13 +53,17 @@ export const pathsOf = (stem: string) => ({
   reports: here(`reports/${stem}`),
 });
 
-/** The command-line options that run a published adapter: its module, and the Node it needs. */
-export const adapterArgs = (published: PublishedAdapter): string[] => ["--adapter", published.module, ...(published.node ? ["--node", published.node] : [])];
+/** The command-line options that run a published adapter: its module, the Node it needs, its case timeout. */
+export const adapterArgs = (published: PublishedAdapter): string[] => [
+  "--adapter",
+  published.module,
+  ...(published.node ? ["--node", published.node] : []),
+  ...(published.timeoutMs ? ["--timeout", String(published.timeoutMs)] : []),
+];
 
-/** Installs the adapter's own folder (npm ci, from its lock file) when it has one and it is not installed yet. */
+/** Installs the adapter's own folder (adapters/own-folder.ts) when it has one, with the Node binary it runs on. */
 export function installFolder(published: PublishedAdapter): void {
-  if (published.folder === undefined || existsSync(`${published.folder}/node_modules`)) return;
-  execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: published.folder, stdio: ["ignore", "ignore", "inherit"] });
+  if (published.folder !== undefined) installOwnFolder(published.folder, published.node ? [published.node] : []);
 }
 
 export interface Verdict {
@@ -179,7 +187,6 @@ export function upstreamReports(verdict: Verdict, cases: readonly LoadedCase[]):
   const { stem } = verdict.published;
   const file = new Map(cases.map((testCase) => [testCase.id, testCase.file]));
   const size = (id: string) => readFileSync(file.get(id)!, "utf8").length;
-  const runBy: RunBy = verdict.report.implementation.runBy!;
   const reports = new Map<string, string>();
   for (const finding of verdict.findings.findings) {
     const shown = [...verdict.explanation.byCase].filter(([, findings]) => findings.includes(finding)).map(([id]) => id);
@@ -189,12 +196,13 @@ export function upstreamReports(verdict: Verdict, cases: readonly LoadedCase[]):
     const explained = new Set<object>(result.failures.filter((failure) => findingsFor(verdict.findings.findings, shortest, failure).includes(finding)));
     const text = upstreamIssue({
       suite: verdict.report.suite,
-      implementation: { ...verdict.report.implementation, runBy },
+      implementation: verdict.report.implementation,
       result: { ...result, status: result.status },
       testCase: { origin: "built-in", path: `cases/${shortest}.yaml`, text: readFileSync(file.get(shortest)!, "utf8") },
       shows: (failure) => explained.has(failure),
       findings: [finding],
-      implementationArgs: implementationArgs(runBy, ""),
+      // The command that runs it here, --node included where the adapter needs another Node.
+      implementationArgs: adapterArgs(verdict.published),
       reproduceFrom: FROM_A_CLONE,
     });
     reports.set(`${finding.id}.md`, text);
