@@ -121,23 +121,36 @@ const CELL: Record<RequirementStatus, string> = {
   not_applicable: "not applicable",
 };
 
-/** The generated part of adapters/README.md: the table, then each runtime's broken requirements. */
+/**
+ * A runtime's column of the table in adapters/README.md, top to bottom: its label, its verdict on
+ * each requirement of the catalogue, its badge and its case counts.
+ */
+export function verdictColumn(verdict: Verdict): string[] {
+  const { summary, requirements } = verdict.report;
+  const cells = TABLE_REQUIREMENTS().map((requirement) => CELL[requirements.find((entry) => entry.id === requirement.id)!.status]);
+  return [label(verdict), ...cells, summary.badge, `${summary.passed} passed, ${summary.failed} failed, ${summary.errored} errored, ${summary.skipped} skipped`];
+}
+
+const TABLE_REQUIREMENTS = () => [...REQUIREMENTS.values()].filter((candidate) => !candidate.retired);
+
+/** The generated part of adapters/README.md: the table (a column per runtime), then each runtime's broken requirements. */
 export function verdictsMarkdown(verdicts: readonly Verdict[], cases: readonly LoadedCase[]): string {
+  const columns = verdicts.map(verdictColumn);
+  const row = (index: number) => columns.map((column) => column[index]).join(" | ");
   const lines = [VERDICTS_START, ""];
-  lines.push(`| Requirement | Level | ${verdicts.map(label).join(" | ")} |`);
+  lines.push(`| Requirement | Level | ${row(0)} |`);
   lines.push(`|---|---|${verdicts.map(() => "---|").join("")}`);
-  for (const requirement of [...REQUIREMENTS.values()].filter((candidate) => !candidate.retired)) {
-    const cells = verdicts.map((verdict) => CELL[verdict.report.requirements.find((entry) => entry.id === requirement.id)!.status]);
-    lines.push(`| ${requirement.id} ${requirement.title} | ${requirement.level.toUpperCase()} | ${cells.join(" | ")} |`);
-  }
-  lines.push(`| **Badge** | | ${verdicts.map((verdict) => verdict.report.summary.badge).join(" | ")} |`);
-  lines.push(`| Cases | | ${verdicts.map(({ report: { summary } }) => `${summary.passed} passed, ${summary.failed} failed, ${summary.errored} errored, ${summary.skipped} skipped`).join(" | ")} |`);
+  TABLE_REQUIREMENTS().forEach((requirement, index) => lines.push(`| ${requirement.id} ${requirement.title} | ${requirement.level.toUpperCase()} | ${row(index + 1)} |`));
+  const last = TABLE_REQUIREMENTS().length;
+  lines.push(`| **Badge** | | ${row(last + 1)} |`);
+  lines.push(`| Cases | | ${row(last + 2)} |`);
   for (const verdict of verdicts) lines.push("", ...runtimeSection(verdict, cases));
   lines.push("", VERDICTS_END);
   return lines.join("\n");
 }
 
-function runtimeSection(verdict: Verdict, cases: readonly LoadedCase[]): string[] {
+/** A runtime's section under the table: how to run it, and each requirement it breaks with the findings behind it. */
+export function runtimeSection(verdict: Verdict, cases: readonly LoadedCase[]): string[] {
   const { stem } = verdict.published;
   const lines = [
     `### ${label(verdict)}`,
@@ -165,6 +178,13 @@ function runtimeSection(verdict: Verdict, cases: readonly LoadedCase[]): string[
 
 /** A finding under a broken requirement or an errored case: what the runtime does, where, and what to do. */
 const findingLine = (finding: Finding) => `  - ${finding.title} (${finding.where}): ${finding.behaviour.trim()} **What to do:** ${finding.advice.trim()}`;
+
+/** Column `index` (0 for the first runtime) of the verdicts table in adapters/README.md, top to bottom. */
+export function readmeColumn(readme: string, index: number): string[] {
+  const table = readme.slice(readme.indexOf(VERDICTS_START)).split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("|---"));
+  const rows = table.slice(0, TABLE_REQUIREMENTS().length + 3);
+  return rows.map((line) => line.split("|").slice(1, -1).map((cell) => cell.trim())[index + 2] ?? "");
+}
 
 /** adapters/README.md with its generated part replaced. */
 export function readmeWith(readme: string, verdicts: string): string {
