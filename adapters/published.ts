@@ -40,6 +40,7 @@ export const PUBLISHED: readonly PublishedAdapter[] = [
   { stem: "langchain", module: "adapters/langchain.ts" },
   { stem: "langchain-streamed", module: "adapters/langchain-streamed.ts" },
   { stem: "vercel-ai-7", module: "adapters/vercel-ai-7/adapter.ts", folder: "adapters/vercel-ai-7", node: "adapters/vercel-ai-7/node_modules/node22/bin/node" },
+  { stem: "mastra", module: "adapters/mastra/adapter.ts", folder: "adapters/mastra", node: "adapters/mastra/node_modules/node22/bin/node" },
   // Each case starts the SDK's bundled CLI (about 0.4 s idle, seconds on a busy machine).
   { stem: "claude-agent-sdk", module: "adapters/claude-agent-sdk/adapter.ts", folder: "adapters/claude-agent-sdk", timeoutMs: 30_000 },
 ];
