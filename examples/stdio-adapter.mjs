@@ -172,6 +172,26 @@ function schemaOf(node) {
   return schema;
 }
 
+/**
+ * The compiled schema of a definition, shared by the cases that declare it (the probe around it
+ * is still fresh per case): building a Zod schema costs more than most parses with it. Only a
+ * schema whose defaults are all primitives is shared, since a default object is handed out to
+ * be edited; only the most recently used are kept, so that a long run does not grow.
+ */
+function compiledSchemaOf(node) {
+  if (!primitiveDefaults(node)) return schemaOf(node);
+  const key = JSON.stringify(node);
+  const schema = compiled.get(key) ?? schemaOf(node);
+  compiled.delete(key);
+  compiled.set(key, schema); // now the most recent
+  if (compiled.size > COMPILED_KEPT) compiled.delete(compiled.keys().next().value);
+  return schema;
+}
+
+const compiled = new Map();
+const COMPILED_KEPT = 500;
+const primitiveDefaults = (node) => !isContainer(node.default) && Object.values(node.properties ?? {}).every(primitiveDefaults) && (node.items === undefined || primitiveDefaults(node.items));
+
 function objectSchemaOf(node) {
   const shape = Object.fromEntries(Object.entries(node.properties ?? {}).map(([key, child]) => [key, schemaOf(child)]));
   const object = { strict: z.strictObject, passthrough: z.looseObject }[node.unknownKeys]?.(shape) ?? z.object(shape);
@@ -227,7 +247,7 @@ function holds(condition, input, grants) {
  * parse is recorded, and its execute, which records its arguments and applies the tool's mutate.
  */
 function toolProbe(name, tool, record, objectId) {
-  const inner = schemaOf(tool.schema);
+  const inner = compiledSchemaOf(tool.schema);
   let current;
   const schema = z
     .preprocess((input) => {

@@ -6,7 +6,6 @@ import { checkPath, fileErrorCode } from "../loading/named-paths.ts";
 import { inProcess } from "../running/in-process.ts";
 import type { Implementation } from "../running/implementation.ts";
 import { DEFAULT_LIMITS } from "../running/stdio/adapter-process.ts";
-import { stdioImplementation } from "../running/stdio/implementation.ts";
 import { AdapterModuleFailed, ISOLATION_GRACE_MS, openIsolated } from "../running/isolated.ts";
 import { MAX_TIMER_MS } from "../running/deadline.ts";
 import { constants as bufferConstants } from "node:buffer";
@@ -109,6 +108,8 @@ export async function openImplementation(options: Omit<ImplementationOptions, "a
   const command = options["adapter-cmd"];
   if (command === undefined && options["max-line-bytes"] !== undefined) throw new UsageError("--max-line-bytes applies to --adapter-cmd only");
   if (command === undefined) return { ...inProcess(referenceAdapter), runBy: { how: "in-process", module: REFERENCE_MODULE } };
+  // Loaded only for an adapter command: a run against the reference does not build the protocol's schemas.
+  const { stdioImplementation } = await import("../running/stdio/implementation.ts");
   try {
     return { ...(await stdioImplementation(command, { maxLineBytes })), runBy: { how: "stdio", command } };
   } catch (error) {

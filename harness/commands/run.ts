@@ -1,6 +1,7 @@
 // `run`: the cases against the reference or an adapter, with a pretty, JSON, JUnit or TAP report.
 import { knownFailuresYaml, loadKnownFailures, type KnownFailures } from "../reporting/known-failures.ts";
-import { DEFAULT_CASES_DIR, loadCases } from "../loading/loader.ts";
+import { DEFAULT_CASES_DIR } from "../loading/loader.ts";
+import { loadCasesInParallel } from "../loading/parallel-loading.ts";
 import { checkPath, fileErrorCode } from "../loading/named-paths.ts";
 import { buildReport, exitCode, judge, notices, type RunReport } from "../reporting/report.ts";
 import { renderProgressLine, renderRecorded } from "../reporting/pretty.ts";
@@ -77,7 +78,8 @@ export async function runCommand(args: string[], io: Output): Promise<number> {
   const record = values["write-expectations"];
   const unwritable = record === undefined ? undefined : expectationsTargetProblem(record);
   if (unwritable !== undefined) return fileProblem(io, unwritable);
-  const loaded = loadCases(values.cases ?? [DEFAULT_CASES_DIR]);
+  // Many case files load on every core (a few hundred or fewer, on this thread alone).
+  const loaded = await loadCasesInParallel(values.cases ?? [DEFAULT_CASES_DIR]);
   const cases = loaded.cases.filter(selection.selects);
   if (cases.length === 0 && loaded.errors.length === 0) throw new UsageError("no case matches the selection");
 

@@ -1,7 +1,7 @@
 // An out-of-process adapter as an implementation: the harness speaks the stdio protocol to a
 // command, turns the probe records it reports into the probe log the checks read, and, when the
 // adapter hangs, crashes, exits or breaks the protocol, errors the case and restarts it.
-import type { z } from "zod";
+import { z } from "zod";
 import type { Capability, PolicyDecision } from "../../adapter.ts";
 import type { Json } from "../../loading/case-schema.ts";
 import { nestsDeeperThan, tooDeepToHandOver, tooDeepToRead } from "../../values/depth.ts";
@@ -12,7 +12,7 @@ import { observeOutcomes } from "../outcomes.ts";
 import { caseBudget, ImplementationBroke, type CaseSession, type Implementation } from "../implementation.ts";
 import type { LoadedCase } from "../../loading/loader.ts";
 import { AdapterProcess, ProcessFailure, type ProcessLimits } from "./adapter-process.ts";
-import { CallOutcome, HelloReply, PROTOCOL, Reply, type ProbeRecord, type Request, type Value } from "./protocol.ts";
+import { HelloReply, PROTOCOL, Reply, type ProbeRecord, type Request, type Value } from "./protocol.ts";
 import { capabilityProblem } from "../capabilities.ts";
 
 /** How long the adapter may take to start and answer "hello". */
@@ -22,6 +22,9 @@ const SHUTDOWN_GRACE_MS = 1_000;
 const END_GRACE_MS = 1_000;
 
 type TimeLimit = ReturnType<typeof caseBudget>;
+
+/** The outcomes of a turn-result, which request() has checked against the protocol (CallOutcome): not checked again. */
+const CHECKED = z.unknown();
 
 /** Starts the command and learns its name, version and capabilities; throws when it cannot. */
 export async function stdioImplementation(command: string, limits: Partial<ProcessLimits> = {}): Promise<Implementation> {
@@ -96,7 +99,7 @@ class Connection {
           addRecord(log, record, step, view);
         }
         // Stryker disable next-line StringLiteral: never shown, the outcomes were validated already
-        return observeOutcomes(reply.outcomes, CallOutcome, (value) => view(value as Value), `the adapter's answer to ${what}`);
+        return observeOutcomes(reply.outcomes, CHECKED, (value) => view(value as Value), `the adapter's answer to ${what}`);
       });
     const session: CaseSession = {
       log,
