@@ -42,6 +42,8 @@ interface Library {
   array(items: Built): Built;
   object(shape: Record<string, Built>, unknownKeys: SchemaNode["unknownKeys"]): Built;
   preprocess(change: (input: unknown) => unknown, schema: Built): Built;
+  /** The schema with a node's bounds: lengths for a string or an array, the least and greatest value for a number. */
+  bounded(schema: Built, min: number | undefined, max: number | undefined): Built;
 }
 
 const ZOD4: Library = {
@@ -59,6 +61,14 @@ const ZOD4: Library = {
     return (unknownKeys === "strict" ? z.strictObject(members) : unknownKeys === "passthrough" ? z.looseObject(members) : z.object(members)) as unknown as Built;
   },
   preprocess: (change, schema) => z.preprocess(change, schema as unknown as z.ZodType) as unknown as Built,
+  bounded: (schema, min, max) => {
+    const typed = schema as unknown as z.ZodType;
+    const number = typed.type === "number";
+    const checks = [...(min === undefined ? [] : [number ? z.gte(min) : z.minLength(min)]), ...(max === undefined ? [] : [number ? z.lte(max) : z.maxLength(max)])];
+    // The checks .min() and .max() add, in one copy of the schema instead of two: a Zod 4 schema
+    // is some 12 KB, and fuzzing compiles thousands (issue 26).
+    return checks.length > 0 ? (typed.check(...checks) as unknown as Built) : schema;
+  },
 };
 
 /**
@@ -95,6 +105,12 @@ const ZOD3: Library = {
     return (unknownKeys === "strict" ? object.strict() : unknownKeys === "passthrough" ? object.passthrough() : object) as unknown as Built;
   },
   preprocess: (change, schema) => z3.preprocess(change, schema as unknown as z3.ZodTypeAny) as unknown as Built,
+  bounded: (schema, min, max) => {
+    let result = schema;
+    if (min !== undefined) result = result.min(min);
+    if (max !== undefined) result = result.max(max);
+    return result;
+  },
 };
 
 const LIBRARIES: Record<SchemaLibrary, Library> = { zod4: ZOD4, zod3: ZOD3 };
@@ -167,10 +183,10 @@ function compileBare(node: SchemaNode, library: Library): Built {
 function compileType(node: SchemaNode, library: Library): Built {
   switch (node.type) {
     case "string":
-      return library.string(node.coerce ?? false, (schema) => bounded(schema, node.minLength, node.maxLength));
+      return library.string(node.coerce ?? false, (schema) => library.bounded(schema, node.minLength, node.maxLength));
     case "number":
     case "integer":
-      return library.number(node.coerce ?? false, node.type === "integer", (schema) => bounded(schema, node.minimum, node.maximum));
+      return library.number(node.coerce ?? false, node.type === "integer", (schema) => library.bounded(schema, node.minimum, node.maximum));
     case "boolean":
       return library.boolean(node.coerce ?? false);
     case "null":
@@ -178,17 +194,10 @@ function compileType(node: SchemaNode, library: Library): Built {
     case "any":
       return library.unknown();
     case "array":
-      return bounded(library.array(node.items ? compileNode(node.items, library) : library.unknown()), node.minLength, node.maxLength);
+      return library.bounded(library.array(node.items ? compileNode(node.items, library) : library.unknown()), node.minLength, node.maxLength);
     case "object":
       return compileObject(node, library);
   }
-}
-
-function bounded(schema: Built, min: number | undefined, max: number | undefined): Built {
-  let result = schema;
-  if (min !== undefined) result = result.min(min);
-  if (max !== undefined) result = result.max(max);
-  return result;
 }
 
 function compileObject(node: SchemaNode, library: Library): Built {
