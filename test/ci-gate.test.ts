@@ -51,9 +51,9 @@ const throwingAdapter = scratchFile(
   `export default { name: "throws <&>", version: "0", capabilities: ["hooks", "approval", "batch"],
   createSession() { throw new Error("no <runtime> & 'no' \\"luck\\"\\u0001\\nsecond line"); } };\n`,
 );
-/** The reference without approval or hooks, so that some cases are skipped. */
+/** The reference without approval or hooks, so that some cases are skipped (TypeScript: it imports the reference's source). */
 const batchOnlyAdapter = scratchFile(
-  "batch-only-adapter.mjs",
+  "batch-only-adapter.ts",
   `import reference from ${JSON.stringify(pathToFileURL(join(root, "reference/adapter.ts")).href)};\nexport default { ...reference, capabilities: ["batch"] };\n`,
 );
 

@@ -5,7 +5,7 @@
 // and still writes its report. isolate-channel.ts is the child's side.
 import { fork, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { fileURLToPath } from "node:url";
+import { childEntry } from "./child-entry.ts";
 import { settleWithin } from "./deadline.ts";
 import { trackChild } from "./children.ts";
 import { killMarked, markedEnvironment, newMarker } from "./stdio/marker.ts";
@@ -47,11 +47,10 @@ export class Isolate<In, Out> {
 
   /** Starts `name` (without extension), found beside the module at `besideUrl`, and hands it `setup`. */
   constructor(besideUrl: string, name: string, setup: unknown, options: IsolateOptions = {}) {
-    const typescript = besideUrl.endsWith(".ts");
-    const entry = fileURLToPath(new URL(`./${name}${typescript ? ".ts" : ".js"}`, besideUrl));
-    this.child = fork(entry, [], {
-      // From the TypeScript sources the child needs tsx's loader; the compiled harness needs nothing.
-      execArgv: typescript ? ["--import", import.meta.resolve("tsx/esm")] : [],
+    const entry = childEntry(besideUrl, name);
+    this.child = fork(entry.path, [], {
+      // A TypeScript source needs tsx's loader; a compiled module needs nothing.
+      execArgv: entry.typescript ? ["--import", import.meta.resolve("tsx/esm")] : [],
       ...(options.execPath !== undefined && { execPath: options.execPath }),
       serialization: "advanced",
       stdio: ["ignore", "pipe", "pipe", "ipc"],

@@ -17,9 +17,9 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const KNOWN = `the capabilities are ${CAPABILITIES.join(", ")}`;
 const reference = JSON.stringify(pathToFileURL(`${ROOT}/reference/adapter.ts`).href);
 
-/** The reference, declaring "batching" where it means "batch". */
+/** The reference, declaring "batching" where it means "batch" (TypeScript: it imports the reference's source). */
 const typoModule = file(
-  "typo-adapter.mjs",
+  "typo-adapter.ts",
   `import reference from ${reference};\nexport default { ...reference, capabilities: reference.capabilities.map((one) => (one === "batch" ? "batching" : one)) };\n`,
 );
 /** A stdio adapter that answers hello with the capabilities given, and nothing else. */
