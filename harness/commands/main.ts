@@ -1,5 +1,6 @@
 // The command line: which command, its usage, and the exit code, with every error a user or an
-// adapter can cause turned into one line and exit code 2. harness/cli.ts (commands/process.ts) is the process around it.
+// adapter can cause turned into one line and exit code 2. harness/cli.ts, through process.ts, is
+// the process around it.
 // Exit codes: 0 success, 1 failures or divergences, 2 usage, case-file or internal errors.
 import type { Output } from "./io.ts";
 import { InputError, UsageError } from "./usage-error.ts";
