@@ -7,6 +7,15 @@ import { z } from "zod";
 import { parseYamlWith, readTextFile } from "../harness/loading/yaml-file.ts";
 import type { CaseResult, Failure } from "../harness/running/results.ts";
 
+/** "owner/repository#number", as GitHub writes a reference to an issue or pull request. */
+export const UPSTREAM_REF = /^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+#[1-9][0-9]*$/;
+
+/** Where a reference points: GitHub sends /issues/<n> on to the pull request when it is one. */
+export const upstreamUrl = (ref: string) => {
+  const [repository, number] = ref.split("#") as [string, string];
+  return `https://github.com/${repository}/issues/${number}`;
+};
+
 const Finding = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/),
   title: z.string().min(1),
@@ -22,6 +31,16 @@ const Finding = z.strictObject({
   behaviour: z.string().min(1),
   /** What a user of the runtime should do about it. */
   advice: z.string().min(1),
+  /**
+   * Upstream issues and changes that concern it ("vercel/ai#21091"), each with what it is in a
+   * few words: a maintainer triaging the finding starts there.
+   */
+  links: z.array(z.strictObject({ ref: z.string().regex(UPSTREAM_REF, 'an upstream issue or change as "owner/repository#number"'), says: z.string().min(1) })).min(1).optional(),
+  /**
+   * Its standalone reproduction: a script, from the runtime's folder (adapters/<stem>/), that uses
+   * the SDK alone (adapters/repro.ts says what it must be and runs it).
+   */
+  repro: z.string().regex(/^(\.\.\/[a-z0-9-]+\/)?repro\/[a-z0-9-]+\.mjs$/, "a script of the folder's repro/ (or a sibling folder's: ../<runtime>/repro/<name>.mjs)").optional(),
 });
 export type Finding = z.infer<typeof Finding>;
 

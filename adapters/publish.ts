@@ -1,5 +1,5 @@
 // `npm run adapters`: runs every case against every published adapter and writes each one's
-// known-failures file, its upstream reports (adapters/reports/<stem>/<finding id>.md, one per
+// known-failures file, its upstream reports (adapters/<stem>/reports/<finding id>.md, one per
 // finding) and the verdicts part of adapters/README.md. It refuses to write when a
 // failure has no finding to explain it, or a finding explains nothing: fix the findings file.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -13,8 +13,8 @@ let problems = 0;
 for (const published of PUBLISHED) {
   const verdict = await judgeAdapter(published);
   const { unexplained, unused } = verdict.explanation;
-  for (const line of unexplained) console.error(`adapters/${published.stem}.findings.yaml: no finding explains ${line}`);
-  for (const id of unused) console.error(`adapters/${published.stem}.findings.yaml: finding "${id}" explains nothing in this run`);
+  for (const line of unexplained) console.error(`adapters/${published.stem}/findings.yaml: no finding explains ${line}`);
+  for (const id of unused) console.error(`adapters/${published.stem}/findings.yaml: finding "${id}" explains nothing in this run`);
   problems += unexplained.length + unused.length;
   verdicts.push(verdict);
 }
@@ -29,4 +29,4 @@ for (const verdict of verdicts) {
   for (const [name, text] of reports) writeFileSync(join(folder, name), text);
 }
 writeFileSync(README_PATH, readmeWith(readFileSync(README_PATH, "utf8"), verdictsMarkdown(verdicts, cases)));
-console.error(`wrote ${verdicts.map((verdict) => `adapters/${verdict.published.stem}.known-failures.yaml`).join(", ")}, the upstream reports under adapters/reports/ and adapters/README.md`);
+console.error(`wrote ${verdicts.map((verdict) => `adapters/${verdict.published.stem}/known-failures.yaml`).join(", ")}, the upstream reports under adapters/<stem>/reports/ and adapters/README.md`);

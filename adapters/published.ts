@@ -1,7 +1,7 @@
 // The real runtimes this repository puts under test, and their published verdicts: a run of
 // every case, each failure explained by the adapter's findings file, rendered as the adapter's
 // known-failures file (what `--expect` reads), as the table in adapters/README.md, and as one
-// upstream report per finding (adapters/reports/<stem>/<finding id>.md, what `report-issue` writes).
+// upstream report per finding (adapters/<stem>/reports/<finding id>.md, what `report-issue` writes).
 // `npm run adapters` writes them; test/adapters/published.test.ts checks they are current.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -17,7 +17,7 @@ import { installFolder as installOwnFolder } from "./own-folder.ts";
 import { explain, findingsFor, loadFindings, reasonOf, type Explanation, type Finding, type FindingsFile } from "./findings.ts";
 
 export interface PublishedAdapter {
-  /** Names its findings and known-failures files (adapters/<stem>.*.yaml) and its reports folder. */
+  /** Its folder, adapters/<stem>/: the adapter, its findings and known-failures files, its upstream reports and its reproductions. */
   stem: string;
   /** The adapter module, from the repository's root. */
   module: string;
@@ -33,14 +33,16 @@ export interface PublishedAdapter {
 }
 
 export const PUBLISHED: readonly PublishedAdapter[] = [
-  { stem: "vercel-ai", module: "adapters/vercel-ai.ts" },
-  { stem: "openai-agents", module: "adapters/openai-agents.ts" },
-  { stem: "openai-agents-default-handoffs", module: "adapters/openai-agents-default-handoffs.ts" },
-  { stem: "openai-agents-input-guardrails", module: "adapters/openai-agents-input-guardrails.ts" },
-  { stem: "langchain", module: "adapters/langchain.ts" },
-  { stem: "langchain-streamed", module: "adapters/langchain-streamed.ts" },
-  { stem: "vercel-ai-7", module: "adapters/vercel-ai-7/adapter.ts", folder: "adapters/vercel-ai-7", node: "adapters/vercel-ai-7/node_modules/node22/bin/node" },
-  { stem: "mastra", module: "adapters/mastra/adapter.ts", folder: "adapters/mastra", node: "adapters/mastra/node_modules/node22/bin/node" },
+  { stem: "vercel-ai", module: "adapters/vercel-ai/adapter.ts" },
+  { stem: "openai-agents", module: "adapters/openai-agents/adapter.ts" },
+  { stem: "openai-agents-default-handoffs", module: "adapters/openai-agents-default-handoffs/adapter.ts" },
+  { stem: "openai-agents-input-guardrails", module: "adapters/openai-agents-input-guardrails/adapter.ts" },
+  { stem: "langchain", module: "adapters/langchain/adapter.ts" },
+  { stem: "langchain-streamed", module: "adapters/langchain-streamed/adapter.ts" },
+  // On a busy machine the child that loads @mastra/core (or ai 7) on Node.js 22 took more than the
+  // default 10 s to load it, which a run allows at least as long as a case (--timeout).
+  { stem: "vercel-ai-7", module: "adapters/vercel-ai-7/adapter.ts", folder: "adapters/vercel-ai-7", node: "adapters/vercel-ai-7/node_modules/node22/bin/node", timeoutMs: 30_000 },
+  { stem: "mastra", module: "adapters/mastra/adapter.ts", folder: "adapters/mastra", node: "adapters/mastra/node_modules/node22/bin/node", timeoutMs: 30_000 },
   // Each case starts the SDK's bundled CLI (about 0.4 s idle, seconds on a busy machine).
   { stem: "claude-agent-sdk", module: "adapters/claude-agent-sdk/adapter.ts", folder: "adapters/claude-agent-sdk", timeoutMs: 30_000 },
 ];
@@ -48,10 +50,10 @@ export const PUBLISHED: readonly PublishedAdapter[] = [
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 export const README_PATH = here("README.md");
 export const pathsOf = (stem: string) => ({
-  knownFailures: here(`${stem}.known-failures.yaml`),
-  findings: here(`${stem}.findings.yaml`),
+  knownFailures: here(`${stem}/known-failures.yaml`),
+  findings: here(`${stem}/findings.yaml`),
   /** One upstream report per finding, <finding id>.md (upstreamReports). */
-  reports: here(`reports/${stem}`),
+  reports: here(`${stem}/reports`),
 });
 
 /** The command-line options that run a published adapter: its module, the Node it needs, its case timeout. */
@@ -95,7 +97,7 @@ export async function runPublished(published: PublishedAdapter, ...extra: string
 export function verdictOf(published: PublishedAdapter, run: PublishedRun): Verdict {
   if (run.code === 2) throw new Error(`the run of adapters/${published.stem} could not be made:\n${run.stderr}`);
   const report = JSON.parse(run.stdout) as RunReport;
-  const findings = loadFindings(pathsOf(published.stem).findings, `adapters/${published.stem}.findings.yaml`);
+  const findings = loadFindings(pathsOf(published.stem).findings, `adapters/${published.stem}/findings.yaml`);
   return { published, results: report.results, report, findings, explanation: explain(report.results, findings.findings) };
 }
 
@@ -156,7 +158,7 @@ export function runtimeSection(verdict: Verdict, cases: readonly LoadedCase[]): 
   const lines = [
     `### ${label(verdict)}`,
     "",
-    `Run it: \`npx tsx harness/cli.ts run ${adapterArgs(verdict.published).join(" ")}\`. Findings, with where each comes from in the runtime's code: [${stem}.findings.yaml](${stem}.findings.yaml); known failures: [${stem}.known-failures.yaml](${stem}.known-failures.yaml).`,
+    `Run it: \`npx tsx harness/cli.ts run ${adapterArgs(verdict.published).join(" ")}\`. Findings, with where each comes from in the runtime's code: [${stem}/findings.yaml](${stem}/findings.yaml); known failures: [${stem}/known-failures.yaml](${stem}/known-failures.yaml).`,
     "",
   ];
   const size = new Map(cases.map((testCase) => [testCase.id, readFileSync(testCase.file, "utf8").length]));

@@ -22,7 +22,7 @@ import { InMemoryStore } from "@mastra/core/storage";
 import { createTool } from "@mastra/core/tools";
 import { MockLanguageModelV3 } from "ai/test";
 import { installedVersion } from "../installed-version.ts";
-import { PolicyPoint, scriptedModel } from "../vercel-ai-session.ts";
+import { PolicyPoint, scriptedModel } from "../vercel-ai/session.ts";
 import type { Adapter, AdapterSession, ApprovalAnswer, CallOutcome, ModelCall, SessionWiring, WiredTool } from "../../harness/adapter.ts";
 
 // Mastra sends usage events to PostHog unless this is set (feature-telemetry in dist/): the suite runs offline.

@@ -1,8 +1,8 @@
 // Puts the Vercel AI SDK 7 (npm "ai" 7.0.173, installed in this folder: it needs Node.js 22) under
-// test the way adapters/vercel-ai.ts puts ai 6: the harness's probes become AI SDK tools, and each
+// test the way adapters/vercel-ai/adapter.ts puts ai 6: the harness's probes become AI SDK tools, and each
 // harness turn is one run of generateText with a scripted model (MockLanguageModelV4 from
 // "ai/test") whose one response is exactly the turn's tool calls. The session, and the reading of
-// the SDK's records, are adapters/vercel-ai-session.ts, shared with ai 6. Run it on Node.js 22+:
+// the SDK's records, are adapters/vercel-ai/session.ts, shared with ai 6. Run it on Node.js 22+:
 //   npx tsx harness/cli.ts run --adapter adapters/vercel-ai-7/adapter.ts --node adapters/vercel-ai-7/node_modules/node22/bin/node
 //
 // Where ai 7 differs from ai 6:
@@ -24,7 +24,7 @@ import { generateText, isStepCount, JSONParseError, tool, TypeValidationError, t
 import { MockLanguageModelV4 } from "ai/test";
 import type { ZodType } from "zod";
 import { installedVersion } from "../installed-version.ts";
-import { PolicyPoint, scriptedModel, vercelAiSession, type RecordedMessage, type RunCalls, type ScriptedCall } from "../vercel-ai-session.ts";
+import { PolicyPoint, scriptedModel, vercelAiSession, type RecordedMessage, type RunCalls, type ScriptedCall } from "../vercel-ai/session.ts";
 import type { Adapter, AdapterSession, CallOutcome, PolicyDecision, SessionWiring } from "../../harness/adapter.ts";
 
 /** A hook's deny, thrown from experimental_refineToolInput (the SDK's only way to stop a call there). */

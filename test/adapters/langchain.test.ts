@@ -1,4 +1,4 @@
-// The LangChain adapters (adapters/langchain.ts, complete and streamed tool calls): (a) the verdict
+// The LangChain adapters (adapters/langchain/adapter.ts, complete and streamed tool calls): (a) the verdict
 // rests on LangChain's own tool path, shown by matching what the probes recorded with LangChain's
 // own records of each run (the agent's state: the model's message with its decoded tool_calls and
 // invalid_tool_calls, the ToolMessages, HITL's pending action requests), object for object; (b) the
@@ -14,8 +14,8 @@ import { loadCaseFile, loadCaseText, type LoadedCase } from "../../harness/loadi
 import { observeCase, runCase } from "../../harness/running/runner.ts";
 import { snapshotValue } from "../../harness/values/snapshot.ts";
 import { installedVersion } from "../../adapters/installed-version.ts";
-import langchain, { langchainAdapter, StreamingFakeModel, STREAM_PIECE, type RunResult } from "../../adapters/langchain.ts";
-import langchainStreamed from "../../adapters/langchain-streamed.ts";
+import langchain, { langchainAdapter, StreamingFakeModel, STREAM_PIECE, type RunResult } from "../../adapters/langchain/adapter.ts";
+import langchainStreamed from "../../adapters/langchain-streamed/adapter.ts";
 
 function realCase(path: string): LoadedCase {
   const loaded = loadCaseFile(fileURLToPath(new URL(`../../cases/${path}.yaml`, import.meta.url)));

@@ -1,8 +1,8 @@
-// The OpenAI Agents SDK with default handoffs, no inputType (adapters/openai-agents-default-handoffs.ts):
+// The OpenAI Agents SDK with default handoffs, no inputType (adapters/openai-agents-default-handoffs/adapter.ts):
 // the handoff verdicts rest on the SDK's own handoff path. The runner hands each handoff's
 // onInvokeHandoff the call's raw string, the SDK throws nothing, records a handoff output for every
 // call, malformed or not, and the receiving side (onHandoff, so the probe's receive) is handed no
-// input; the same case with the typed handoffs of adapters/openai-agents.ts hands over the decoded value.
+// input; the same case with the typed handoffs of adapters/openai-agents/adapter.ts hands over the decoded value.
 //
 // The SDK is observed from the outside without replacing any module (this file runs with the
 // shared modules of a vitest worker, where a vi.mock of the SDK would not reach an adapter loaded
@@ -16,8 +16,8 @@ import { loadCaseFile, type LoadedCase } from "../../harness/loading/loader.ts";
 import { observeCase, runCase } from "../../harness/running/runner.ts";
 import { receivingHandoffs } from "../support/receiving-handoffs.ts";
 import { onceEach, watchRunnerRuns } from "../support/openai-agents-runs.ts";
-import typedHandoffs from "../../adapters/openai-agents.ts";
-import defaultHandoffs from "../../adapters/openai-agents-default-handoffs.ts";
+import typedHandoffs from "../../adapters/openai-agents/adapter.ts";
+import defaultHandoffs from "../../adapters/openai-agents-default-handoffs/adapter.ts";
 
 interface SdkRecords {
   /** Every onInvokeHandoff call the runner made: the raw string it passed and the agent the handoff returned. */

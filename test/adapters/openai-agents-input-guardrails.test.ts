@@ -1,5 +1,5 @@
 // The OpenAI Agents SDK with its tool input guardrails as the policy point
-// (adapters/openai-agents-input-guardrails.ts): (a) the policy runs exactly where the SDK runs the
+// (adapters/openai-agents-input-guardrails/adapter.ts): (a) the policy runs exactly where the SDK runs the
 // guardrail, handed what the SDK hands it (the function call item's raw string), while the tool
 // runs with the SDK's schema output; (b) a deny is the SDK's own rejection, read from its guardrail
 // record and tool output; (c) malformed JSON never reaches the guardrail, schema-invalid input does;
@@ -16,7 +16,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Adapter } from "../../harness/adapter.ts";
 import { loadCaseFile, type LoadedCase } from "../../harness/loading/loader.ts";
 import { observeCase, runCase } from "../../harness/running/runner.ts";
-import guardrailsAdapter from "../../adapters/openai-agents-input-guardrails.ts";
+import guardrailsAdapter from "../../adapters/openai-agents-input-guardrails/adapter.ts";
 import { onceEach, watchRunnerRuns } from "../support/openai-agents-runs.ts";
 
 interface SdkRecords {

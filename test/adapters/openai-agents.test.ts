@@ -1,4 +1,4 @@
-// The OpenAI Agents SDK adapter (adapters/openai-agents.ts): (a) the verdict rests on the SDK's
+// The OpenAI Agents SDK adapter (adapters/openai-agents/adapter.ts): (a) the verdict rests on the SDK's
 // own tool path, shown by matching what the probes recorded with what the SDK itself called and
 // returned: the approval callback and execute function as the SDK invoked them, and its RunResults;
 // (b) a wiring defect (the object handed to the tool swapped for a copy) is caught; (c) the
@@ -74,7 +74,7 @@ vi.mock("@openai/agents", async (importOriginal) => {
   return { ...original, tool, handoff, Runner };
 });
 
-const { default: openaiAgents } = await import("../../adapters/openai-agents.ts");
+const { default: openaiAgents } = await import("../../adapters/openai-agents/adapter.ts");
 
 function realCase(path: string): LoadedCase {
   const loaded = loadCaseFile(fileURLToPath(new URL(`../../cases/${path}.yaml`, import.meta.url)));

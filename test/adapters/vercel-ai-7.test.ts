@@ -13,7 +13,7 @@ import { cliAsync, ROOT } from "../support/cli.ts";
 
 const caseCount = loadCases([DEFAULT_CASES_DIR]).cases.length;
 const ADAPTER = "adapters/vercel-ai-7/adapter.ts";
-const KNOWN_FAILURES = "adapters/vercel-ai-7.known-failures.yaml";
+const KNOWN_FAILURES = "adapters/vercel-ai-7/known-failures.yaml";
 
 // npm ci of the folder (ai 7 and two Node.js binaries, about 400 MB unpacked) when it is not installed yet.
 beforeAll(() => void install(), 600_000);

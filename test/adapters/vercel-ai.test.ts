@@ -1,4 +1,4 @@
-// The Vercel AI SDK adapter (adapters/vercel-ai.ts): (a) the verdict rests on the SDK's own tool
+// The Vercel AI SDK adapter (adapters/vercel-ai/adapter.ts): (a) the verdict rests on the SDK's own tool
 // path, shown by matching what the probes recorded with what the SDK's own generateText results
 // say it parsed, asked approval for, executed and denied, object for object; (b) a wiring defect
 // (the object handed to the tool swapped for a copy) is caught as INV-5, check 12.
@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Adapter, WiredTool } from "../../harness/adapter.ts";
 import { loadCaseFile, type LoadedCase } from "../../harness/loading/loader.ts";
 import { observeCase, runCase } from "../../harness/running/runner.ts";
-import vercelAi, { vercelAiAdapter } from "../../adapters/vercel-ai.ts";
+import vercelAi, { vercelAiAdapter } from "../../adapters/vercel-ai/adapter.ts";
 
 function realCase(path: string): LoadedCase {
   const loaded = loadCaseFile(fileURLToPath(new URL(`../../cases/${path}.yaml`, import.meta.url)));

@@ -52,7 +52,7 @@ const RUNS = {
   reference: [],
   "example-stdio": ["--adapter-cmd", "node examples/stdio-adapter.mjs"],
   mutant: ["--adapter", "test/mutants/no-mutation-check.ts"],
-  "vercel-ai": ["--adapter", "adapters/vercel-ai.ts"],
+  "vercel-ai": ["--adapter", "adapters/vercel-ai/adapter.ts"],
 } as const;
 const VERCEL = 3;
 

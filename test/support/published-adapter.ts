@@ -2,7 +2,7 @@
 // (test/adapters/published/<stem>.test.ts) so that vitest runs them side by side: the adapter passes
 // the CI gate with its known-failures file, its runs are deterministic, every failure is explained
 // by a finding of its findings file (and every finding by some failure), and the committed
-// known-failures file, upstream reports (adapters/reports/<stem>/), its column and section of
+// known-failures file, upstream reports (adapters/<stem>/reports/), its column and section of
 // adapters/README.md and its badge in README.md are what `npm run adapters` writes from today's
 // run. A new SDK version that changes behaviour fails here until its findings are read and updated.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -23,6 +23,8 @@ import {
   type PublishedRun,
   type Verdict,
 } from "../../adapters/published.ts";
+import { findingsFor } from "../../adapters/findings.ts";
+import { reproductions, standaloneProblems } from "../../adapters/repro.ts";
 import { withoutTimings } from "./timings.ts";
 
 export function describePublished(stem: string): void {
@@ -76,6 +78,23 @@ export function describePublished(stem: string): void {
     it("is judged beside every other published runtime: a test file per runtime in test/adapters/published/", () => {
       const files = readdirSync(new URL("../adapters/published/", import.meta.url)).sort();
       expect(files).toEqual(PUBLISHED.map((entry) => `${entry.stem}.test.ts`).sort());
+    });
+
+    it("has, for every MUST requirement it breaks, a finding behind a failure of it with a standalone reproduction", () => {
+      const uncovered = verdict.report.requirements
+        .filter((requirement) => requirement.status === "broken" && requirement.level === "must")
+        .filter((requirement) =>
+          !verdict.results.some((result) =>
+            result.failures.some((failure) => failure.requirement === requirement.id && findingsFor(verdict.findings.findings, result.id, failure).some((finding) => finding.repro !== undefined)),
+          ),
+        )
+        .map((requirement) => requirement.id);
+      expect(uncovered).toEqual([]);
+    });
+
+    it("has reproductions that use the SDK alone: its packages, at the versions installed here, and Node.js's own modules", () => {
+      const scripts = reproductions([published]);
+      expect(scripts.map((reproduction) => [reproduction.script, standaloneProblems(reproduction.script)])).toEqual(scripts.map((reproduction) => [reproduction.script, []]));
     });
 
     it("has its badge in README.md's Tested runtimes, as its run gives it", () => {

@@ -1,12 +1,12 @@
-// adapters/openai-agents.ts: puts the OpenAI Agents SDK (@openai/agents 0.20.0, whose runtime is
+// adapters/openai-agents/adapter.ts: puts the OpenAI Agents SDK (@openai/agents 0.20.0, whose runtime is
 // @openai/agents-core 0.20.0) under test. Each harness turn is one real `Runner.run` of an Agent
 // whose function tools are the harness's probes, driven by the SDK's own ScriptedModel.
 // This file's adapter is the SDK with its policy point in `needsApproval` and handoffs with an
 // inputType. openaiAgentsAdapter() also builds the other configurations, which differ only in
 // wiring: openai-agents-default-handoffs.ts (handoffs without an inputType) and
 // openai-agents-input-guardrails.ts (the policy in the tool's inputGuardrails); each file says how.
-// The outcomes are read from the SDK's result in openai-agents-outcomes.ts; the schemas handed to
-// the SDK are in openai-agents-schemas.ts.
+// The outcomes are read from the SDK's result in outcomes.ts; the schemas handed to
+// the SDK are in schemas.ts.
 //
 // How the harness policy maps onto the SDK's boolean approval callback (`needsApproval`):
 // - The policy is called from inside the tool's `needsApproval(runContext, input, callId)`, once
@@ -80,10 +80,10 @@ import {
   type ToolInputGuardrailDefinition,
 } from "@openai/agents";
 import { assistantMessage, functionCall, ScriptedModel } from "@openai/agents/testing";
-import type { Adapter, AdapterSession, ApprovalAnswer, Capability, CallOutcome, ModelCall, PolicyDecision, SessionWiring, WiredHandoff, WiredTool } from "../harness/adapter.ts";
-import { installedVersion } from "./installed-version.ts";
-import { callIdOf, handoffOutcomeOf, handoffRefusal, outcomeOf, type SdkResult } from "./openai-agents-outcomes.ts";
-import { ANY_HANDOFF_INPUT, sdkSchemaOf } from "./openai-agents-schemas.ts";
+import type { Adapter, AdapterSession, ApprovalAnswer, Capability, CallOutcome, ModelCall, PolicyDecision, SessionWiring, WiredHandoff, WiredTool } from "../../harness/adapter.ts";
+import { installedVersion } from "../installed-version.ts";
+import { callIdOf, handoffOutcomeOf, handoffRefusal, outcomeOf, type SdkResult } from "./outcomes.ts";
+import { ANY_HANDOFF_INPUT, sdkSchemaOf } from "./schemas.ts";
 
 // Offline: importing @openai/agents installs the OpenAI trace exporter; no trace may be made or sent.
 setTracingDisabled(true);

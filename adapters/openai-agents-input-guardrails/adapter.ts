@@ -1,6 +1,6 @@
-// adapters/openai-agents-input-guardrails.ts: the OpenAI Agents SDK (@openai/agents 0.20.0) with its
+// adapters/openai-agents-input-guardrails/adapter.ts: the OpenAI Agents SDK (@openai/agents 0.20.0) with its
 // per-tool input guardrails as the policy point, and no needsApproval. Everything else (handoffs
-// with an inputType, the run loop, the outcomes) is adapters/openai-agents.ts.
+// with an inputType, the run loop, the outcomes) is adapters/openai-agents/adapter.ts.
 //
 // The SDK's API (@openai/agents-core dist/toolGuardrail.mjs and utils/toolGuardrails.mjs): a
 // tool's `inputGuardrails` are { name, run } definitions; runToolInputGuardrails calls each
@@ -20,6 +20,6 @@
 // output, and the call is reported `denied` with that output; require_approval has no counterpart
 // (a guardrail cannot suspend a call: throwException ends the whole run), so no "approval"
 // capability and the cases that need it are skipped.
-import { openaiAgentsAdapter } from "./openai-agents.ts";
+import { openaiAgentsAdapter } from "../openai-agents/adapter.ts";
 
 export default openaiAgentsAdapter({ name: "@openai/agents (input guardrails)", policyPoint: "inputGuardrails", handoffs: "typed" });

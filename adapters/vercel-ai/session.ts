@@ -1,4 +1,4 @@
-// What the Vercel AI SDK adapters share (adapters/vercel-ai.ts for ai 6, adapters/vercel-ai-7/
+// What the Vercel AI SDK adapters share (adapters/vercel-ai/adapter.ts for ai 6, adapters/vercel-ai-7/
 // adapter.ts for ai 7): where the two versions behave the same, one harness session over
 // generateText runs. Nothing here imports "ai": each adapter hands in its own version's runs (an
 // import of "ai" from adapters/ loads the root's ai 6, from adapters/vercel-ai-7/ that folder's
@@ -10,7 +10,7 @@
 // waits on (suspended), or an execution-denied tool result in its response messages (denied).
 // ai 6 has no denied answer at its approval point: a deny is answered through its rejection path
 // in a second run (VercelAiRuns.rejects). A resume answers the SDK's own pending requests.
-import type { AdapterSession, ApprovalAnswer, CallOutcome, ModelCall, PolicyDecision, SessionWiring, SuspendedToolProposal } from "../harness/adapter.ts";
+import type { AdapterSession, ApprovalAnswer, CallOutcome, ModelCall, PolicyDecision, SessionWiring, SuspendedToolProposal } from "../../harness/adapter.ts";
 
 /** A tool call as the scripted model sends it: the call's id, its tool and its raw string, byte for byte. */
 export interface ScriptedCall {

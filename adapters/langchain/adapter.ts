@@ -1,4 +1,4 @@
-// adapters/langchain.ts: puts LangChain agents under test: `createAgent` of the npm package
+// adapters/langchain/adapter.ts: puts LangChain agents under test: `createAgent` of the npm package
 // "langchain" (1.x), which runs on @langchain/langgraph and @langchain/core; the versions are read from
 // the installed packages. Each harness turn is one run of the agent (`agent.invoke`, or
 // `agent.stream` for the streamed configuration) on one LangGraph thread per session (a MemorySaver
@@ -7,8 +7,8 @@
 // and its model is LangChain's own scripted model whose first answer in a turn is exactly the turn's
 // calls, raw strings byte for byte, and any later answer "Done.". The cites below name files under
 // node_modules/langchain/dist, node_modules/@langchain/core/dist and @langchain/langgraph/dist.
-// The scripted models are in langchain-models.ts; the outcomes are read from LangChain's records in
-// langchain-outcomes.ts.
+// The scripted models are in models.ts; the outcomes are read from LangChain's records in
+// outcomes.ts.
 //
 // Two configurations, each its own published adapter:
 // - complete tool calls (this file's default export): LangChain's agent takes tool calls already
@@ -27,7 +27,7 @@
 //   packages decode in the provider package instead (@langchain/openai's
 //   convertCompletionsMessageToBaseMessage calls core's parseToolCall: JSON.parse, no `|| {}`); that
 //   code is not installed here and the suite does not reach it.
-// - streamed tool calls (adapters/langchain-streamed.ts): the model streams each call as a provider
+// - streamed tool calls (adapters/langchain-streamed/adapter.ts): the model streams each call as a provider
 //   integration does (@langchain/openai's convertCompletionsDeltaToBaseMessageChunk, in its public
 //   source; the package is not installed here): AIMessageChunks
 //   whose tool_call_chunks carry { index, id, name } in the first chunk of a call and the raw
@@ -39,7 +39,7 @@
 //   (pregel/messages.js) prefers streaming, and BaseChatModel then calls _streamResponseChunks.
 //   LangChain's fake models cannot stream tool-call chunks (FakeBuiltModel has no
 //   _streamResponseChunks; FakeStreamingChatModel and FakeListChatModel stream decoded tool_calls or
-//   text only), so StreamingFakeModel (langchain-models.ts) is fakeModel's class with a
+//   text only), so StreamingFakeModel (models.ts) is fakeModel's class with a
 //   _streamResponseChunks that streams its queued answer; nothing in it decodes.
 //
 // Offline: the scripted models make no request, and LangChain traces to LangSmith only when the
@@ -99,13 +99,13 @@ import {
   type Decision,
   type Interrupt,
 } from "langchain";
-import type { Adapter, AdapterSession, ApprovalAnswer, CallOutcome, ModelCall, PolicyDecision, SessionWiring, ToolPolicyInput } from "../harness/adapter.ts";
-import { installedVersion } from "./installed-version.ts";
-import { scriptedModel } from "./langchain-models.ts";
-import { outcomeOf, pendingCalls, type RunResult } from "./langchain-outcomes.ts";
+import type { Adapter, AdapterSession, ApprovalAnswer, CallOutcome, ModelCall, PolicyDecision, SessionWiring, ToolPolicyInput } from "../../harness/adapter.ts";
+import { installedVersion } from "../installed-version.ts";
+import { scriptedModel } from "./models.ts";
+import { outcomeOf, pendingCalls, type RunResult } from "./outcomes.ts";
 
-export { STREAM_PIECE, StreamingFakeModel } from "./langchain-models.ts";
-export type { RunResult } from "./langchain-outcomes.ts";
+export { STREAM_PIECE, StreamingFakeModel } from "./models.ts";
+export type { RunResult } from "./outcomes.ts";
 
 /** LangChain's tool call record: what the model message holds and HITL's `when` is handed. */
 interface ToolCall {

@@ -1,11 +1,11 @@
-// The scripted models of adapters/langchain.ts (which says where each claim comes from in
+// The scripted models of adapters/langchain/adapter.ts (which says where each claim comes from in
 // LangChain's code): LangChain's own fakeModel, whose answer is built when the agent invokes it, and
 // StreamingFakeModel, which streams its answer's tool calls as tool_call_chunks the way a provider
 // integration does. Nothing here decodes: LangChain merges and decodes what they send.
 import { ChatGenerationChunk } from "@langchain/core/outputs";
 import { FakeBuiltModel } from "@langchain/core/testing";
 import { AIMessage, AIMessageChunk, fakeModel, type BaseMessage } from "langchain";
-import type { ModelCall } from "../harness/adapter.ts";
+import type { ModelCall } from "../../harness/adapter.ts";
 
 /** How many characters of a raw argument string each streamed chunk carries. */
 export const STREAM_PIECE = 3;

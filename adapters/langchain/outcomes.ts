@@ -1,10 +1,10 @@
 // Reading what became of each call from LangChain's own records after a run of the agent of
-// adapters/langchain.ts (which says where each claim comes from in LangChain's code): the agent
+// adapters/langchain/adapter.ts (which says where each claim comes from in LangChain's code): the agent
 // state's messages (the model's message with its tool_calls and invalid_tool_calls, the
 // ToolMessages) and HITL's pending interrupt. Nothing here decodes or parses.
 import { ToolInputParsingException } from "@langchain/core/tools";
 import { AIMessage, ToolInvocationError, ToolMessage, type BaseMessage, type Interrupt } from "langchain";
-import type { CallOutcome } from "../harness/adapter.ts";
+import type { CallOutcome } from "../../harness/adapter.ts";
 
 /** What one run returns: the agent state's values, with LangGraph's pending interrupts when it stopped for them. */
 export interface RunResult {

@@ -1,8 +1,8 @@
 // Reading what became of each call from the OpenAI Agents SDK's own result, for every configuration
-// of adapters/openai-agents.ts: its tool outputs, its approval and guardrail records, the errors it
+// of adapters/openai-agents/adapter.ts: its tool outputs, its approval and guardrail records, the errors it
 // handed a tool's errorFunction or threw out of Runner.run. Nothing here decodes or parses.
 import { ModelBehaviorError, RunHandoffOutputItem, RunToolApprovalItem, RunToolCallOutputItem, type Agent, type RunResult } from "@openai/agents";
-import type { CallOutcome, ModelCall } from "../harness/adapter.ts";
+import type { CallOutcome, ModelCall } from "../../harness/adapter.ts";
 
 // The result of a run of the adapter's Agent (its context and output types are the SDK's defaults).
 export type SdkResult = RunResult<unknown, Agent<any, any>>;

@@ -1,9 +1,9 @@
-// The schemas adapters/openai-agents.ts hands the OpenAI Agents SDK (@openai/agents 0.20.0): a
+// The schemas adapters/openai-agents/adapter.ts hands the OpenAI Agents SDK (@openai/agents 0.20.0): a
 // tool's parameters, wrapping the harness's probe schema, and a handoff's inputType. Neither
 // decodes, parses or copies anything itself; each says why the SDK needs it in this shape.
 import type { StandardSchemaWithJSON } from "@openai/agents";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
-import type { WiredTool } from "../harness/adapter.ts";
+import type { WiredTool } from "../../harness/adapter.ts";
 
 /**
  * The SDK takes a Standard Schema only with `~standard.jsonSchema` (utils/standardSchema.mjs,

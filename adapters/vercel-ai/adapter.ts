@@ -2,7 +2,7 @@
 // and each harness turn is one run of the SDK's own top-level entry point, generateText, with a
 // scripted model (MockLanguageModelV3 from "ai/test") whose one response is exactly the turn's
 // tool calls. The SDK decodes, validates, asks for approval and executes by itself; this file
-// only translates names, and the session (vercel-ai-session.ts, shared with the ai 7 adapter in
+// only translates names, and the session (session.ts, shared with the ai 7 adapter in
 // vercel-ai-7/) reads the SDK's own result objects.
 //
 // Policy mapping (the SDK's only per-call authorization point is the boolean callback
@@ -25,9 +25,9 @@
 import { generateText, JSONParseError, stepCountIs, tool, TypeValidationError, type GenerateTextResult, type ModelMessage, type ToolSet } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import type { ZodType } from "zod";
-import { installedVersion } from "./installed-version.ts";
-import { PolicyPoint, scriptedModel, vercelAiSession, type RecordedMessage, type ScriptedCall } from "./vercel-ai-session.ts";
-import type { Adapter, AdapterSession, CallOutcome, SessionWiring } from "../harness/adapter.ts";
+import { installedVersion } from "../installed-version.ts";
+import { PolicyPoint, scriptedModel, vercelAiSession, type RecordedMessage, type ScriptedCall } from "./session.ts";
+import type { Adapter, AdapterSession, CallOutcome, SessionWiring } from "../../harness/adapter.ts";
 
 type Result = GenerateTextResult<ToolSet, never>;
 
