@@ -184,10 +184,29 @@ export interface AdapterSession {
   close?(): void | Promise<void>;
 }
 
+/**
+ * Raw argument strings an adapter's transport cannot deliver as such, because the transport
+ * gives them another meaning. "empty-raw-string": the transport encodes a call without arguments
+ * as an empty string (Anthropic's streamed tool_use, whose input is the concatenation of its
+ * input_json_delta chunks and is {} when there are none), so a call whose raw string is "" cannot
+ * be told from one whose arguments are {}. A case that sends such a string is not applicable to
+ * that adapter (spec/latitude.md, "An empty raw string").
+ */
+export const TRANSPORT_LIMITS = ["empty-raw-string"] as const;
+export type TransportLimit = (typeof TRANSPORT_LIMITS)[number];
+
 export interface Adapter {
   name: string;
   version: string;
   capabilities: readonly Capability[];
+  /** What the transport the adapter drives its runtime through cannot carry (TRANSPORT_LIMITS); nothing when absent. */
+  transportLimits?: readonly TransportLimit[];
+  /**
+   * The packages beside `name` that do the work, by package name, with the versions installed
+   * ("@langchain/core": "1.3.5", or a bundled program: "Claude Code": "2.1.333"): reports show them
+   * beside the runtime's name, so that a verdict names everything it rests on.
+   */
+  components?: Readonly<Record<string, string>>;
   /** The library the probe schemas are built with; zod4 when absent. */
   schemaLibrary?: SchemaLibrary;
   createSession(wiring: SessionWiring): AdapterSession | Promise<AdapterSession>;
