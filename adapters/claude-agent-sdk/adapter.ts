@@ -7,32 +7,45 @@
 //
 // Wiring (the SDK's extension points, nothing in between):
 //   - tools: one in-process SDK MCP server (createSdkMcpServer) whose tools are the probes, each
-//     registered with the probe schema object itself as its inputSchema: the server validates a
-//     tools/call's arguments with it (McpServer's validateToolInput, in this process) and hands
-//     the output to the handler, which is the probe's execute. `tool()` is typed for a raw shape
-//     only, but the server takes a full Zod schema unchanged (createSdkMcpServer passes anything
-//     that is not a raw shape to registerTool as it is). One consequence: the probe schema is a
-//     pipe, which the server's tools/list advertises as {"type":"object","properties":{}}, so the
-//     CLI has no JSON Schema to "repair" streamed input against (it does that for a tool whose
-//     schema it can read: "30" becomes 30 for a number member, measured), and that step is not
-//     exercised here.
+//     made with the SDK's tool(name, description, inputSchema, handler) and the probe schema
+//     itself as its input schema. For a case whose root is an object that schema is a Zod object
+//     (harness/vocabulary/schema.ts observedSchema), which the SDK takes as it takes the raw shape
+//     its documentation shows: the server's tools/list advertises its JSON Schema (so the CLI
+//     "repairs" streamed input against it, as it does for any tool: "5000" becomes 5000 for an
+//     integer member), and its tools/call validates the arguments with it (McpServer's
+//     validateToolInput, in this process) and hands the output to the handler, the probe's
+//     execute. A raw shape is not passed: the server would build its own z.object around it, a
+//     parse the harness could not observe, and a shape cannot say strict or passthrough.
+//     Measured over every case's tools: the server advertises the same JSON Schema for the shape
+//     as for the object, and hands the handler the same value, except where a shape cannot say
+//     what the case's schema says (strict and passthrough roots, and members of any type, which
+//     the SDK's own z.object makes required). A probe schema that is not an object (a root with
+//     aliases or a default is a pipe) is advertised as {"type":"object","properties":{}}, as the
+//     SDK does for any such schema.
 //   - wiring.hooks: PreToolUse hook callbacks, one matcher per hook naming the MCP tools it
 //     applies to; its answer becomes hookSpecificOutput (permissionDecision, its reason,
 //     updatedInput) as the SDK's types say.
 //   - wiring.policy: canUseTool, called with the input the CLI is about to run, as
 //     parsedArguments (no other view: the SDK hands none; no raw string, so no "raw-view"). allow
 //     answers { behavior: "allow", updatedInput: input } (the object the policy was handed, which
-//     the CLI then runs; without updatedInput it would run its own copy); deny answers { behavior: "deny", message: reason }. canUseTool cannot
-//     suspend a call, so require_approval has no answer here: no "approval" capability.
+//     the CLI then runs; without updatedInput it would run its own copy); deny answers { behavior:
+//     "deny", message: reason }. canUseTool cannot suspend a call, so require_approval has no
+//     answer here: no "approval" capability.
+// Transport: a tool_use's input is the concatenation of its input_json_delta chunks, and the CLI
+// reads an empty one as {} (what a call without input streams), so a raw string "" cannot be sent
+// as such: transportLimits "empty-raw-string". A whitespace-only string is not empty: the CLI
+// refuses it as JSON it cannot parse.
 // Outcomes are read from the SDK's own messages (outcomes.ts): the tool_result the CLI writes for
 // each call, its is_error flag and text, and the result message's permission_denials.
 // The scripted model and the CLI's state (a home, config and temp folder of its own) are per
 // session: nothing is shared between cases, and starting the server costs next to nothing beside
 // the CLI's own start-up (~0.4 s).
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createSdkMcpServer, query, type HookCallbackMatcher, type HookInput, type Options, type PermissionResult, type SDKMessage, type SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
+import { createSdkMcpServer, query, tool, type AnyZodRawShape, type HookCallbackMatcher, type HookInput, type Options, type PermissionResult, type SDKMessage, type SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
 import { installedVersion } from "../installed-version.ts";
 import type { Adapter, AdapterSession, ModelCall, SessionWiring } from "../../harness/adapter.ts";
 import { startScriptedModel, type ScriptedModel } from "./model-server.ts";
@@ -69,6 +82,29 @@ function environment(model: ScriptedModel, home: string): Record<string, string>
   };
 }
 
+/**
+ * The version of the Claude Code CLI the SDK spawns, as the CLI itself says it ("2.1.333 (Claude
+ * Code)" from --version): the binary of the SDK's platform package, found from the SDK's own
+ * location as the SDK finds it (@anthropic-ai/claude-agent-sdk-<platform>-<arch>[-musl]/claude).
+ */
+export function claudeCodeVersion(): string {
+  const fromSdk = createRequire(createRequire(import.meta.url).resolve("@anthropic-ai/claude-agent-sdk"));
+  const platform = `${process.platform}-${process.arch}`;
+  const packages = process.platform === "linux" ? [platform, `${platform}-musl`] : [platform];
+  for (const name of packages) {
+    let binary: string;
+    try {
+      binary = fromSdk.resolve(`@anthropic-ai/claude-agent-sdk-${name}/claude${process.platform === "win32" ? ".exe" : ""}`);
+    } catch {
+      continue;
+    }
+    const run = spawnSync(binary, ["--version"], { encoding: "utf8", timeout: 30_000, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", DISABLE_AUTOUPDATER: "1", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1" } });
+    const version = /^(\S+) \(Claude Code\)/.exec(run.stdout ?? "")?.[1];
+    if (run.status === 0 && version !== undefined) return version;
+  }
+  throw new Error(`cannot read the version of the Claude Code CLI of @anthropic-ai/claude-agent-sdk for ${platform}`);
+}
+
 /** An async iterable the session pushes one user message per turn into (the SDK's streaming input). */
 function inbox() {
   const queue: SDKUserMessage[] = [];
@@ -102,6 +138,10 @@ export function claudeAgentSdkAdapter(options: ClaudeAgentSdkAdapterOptions = {}
     // tool_use block of one assistant message. No approval (canUseTool only allows or denies),
     // no hashes, no raw view.
     capabilities: ["hooks", "batch"],
+    // Streamed tool_use input: "" is how a call without input arrives (see the top of the file).
+    transportLimits: ["empty-raw-string"],
+    // The program that decodes, repairs, hooks, asks canUseTool and calls the tool.
+    components: { "Claude Code": claudeCodeVersion() },
     createSession: (wiring) => createSession(wiring, options),
   };
 }
@@ -121,18 +161,22 @@ async function createSession(wiring: SessionWiring, options: ClaudeAgentSdkAdapt
     name: SERVER,
     // Every tool in every prompt, never deferred behind the CLI's tool search.
     alwaysLoad: true,
-    tools: Object.values(wiring.tools).map((wired) => ({
-      name: wired.name,
-      description: `effective-args probe tool ${wired.name}`,
-      // The probe schema object itself (see the top of the file).
-      inputSchema: wired.schema as never,
-      // The server's parse output and the tool_use id the CLI sends in the call's _meta.
-      handler: async (args: unknown, extra: unknown) => {
-        const meta = (extra as { _meta?: Record<string, unknown> } | undefined)?._meta;
-        const result = await wired.execute(args, { callId: String(meta?.["claudecode/toolUseId"]) });
-        return { content: [{ type: "text" as const, text: JSON.stringify(result ?? null) }] };
-      },
-    })),
+    tools: Object.values(wiring.tools).map((wired) =>
+      tool(
+        wired.name,
+        `effective-args probe tool ${wired.name}`,
+        // The probe schema itself (see the top of the file); tool() is typed for a raw shape, and
+        // the server takes a whole Zod schema unchanged (createSdkMcpServer hands anything that is
+        // not a raw shape to McpServer.registerTool, typed for a raw shape or a schema).
+        wired.schema as unknown as AnyZodRawShape,
+        // The server's parse output and the tool_use id the CLI sends in the call's _meta.
+        async (args: unknown, extra: unknown) => {
+          const meta = (extra as { _meta?: Record<string, unknown> } | undefined)?._meta;
+          const result = await wired.execute(args, { callId: String(meta?.["claudecode/toolUseId"]) });
+          return { content: [{ type: "text" as const, text: JSON.stringify(result ?? null) }] };
+        },
+      ),
+    ),
   });
 
   const hooks: HookCallbackMatcher[] = [];

@@ -13,6 +13,8 @@ export interface ModelRequest {
   path: string;
   /** The turn whose calls this request was answered with, if any. */
   answeredTurn?: number;
+  /** The tools a Messages API request advertised to the model, with their JSON Schemas, as the CLI sent them. */
+  tools?: { name: string; input_schema?: unknown }[];
 }
 
 export interface ScriptedModel {
@@ -52,7 +54,8 @@ export async function startScriptedModel(): Promise<ScriptedModel> {
       return json(res, 404, { type: "error", error: { type: "not_found_error", message: `no ${req.method} ${path} here` } });
     }
     // The request body is the CLI's, not the case's: reading it to find the prompt is fine.
-    const request = JSON.parse(body) as { model?: string; stream?: boolean; messages?: { role: string; content: unknown }[] };
+    const request = JSON.parse(body) as { model?: string; stream?: boolean; messages?: { role: string; content: unknown }[]; tools?: { name: string; input_schema?: unknown }[] };
+    if (Array.isArray(request.tools)) entry.tools = request.tools.map(({ name, input_schema }) => ({ name, input_schema }));
     const last = request.messages?.at(-1);
     const forTurn = pending !== undefined && last?.role === "user" && JSON.stringify(last.content).includes(pending.marker) ? pending : undefined;
     if (forTurn) {

@@ -125,6 +125,11 @@ export function langchainAdapter(options: LangChainAdapterOptions): Adapter {
   return {
     name: options.streamed ? "langchain (streamed)" : "langchain",
     version: installedVersion("langchain"),
+    // The packages that do the work beside langchain's createAgent and its middleware: @langchain/core
+    // (the messages and their decoding, the tools and their schema parse), @langchain/langgraph (the
+    // graph that runs the agent: its Send per tool call, interrupt and Command) and its checkpointer
+    // package (MemorySaver and the serializer that stores every message of the thread).
+    components: Object.fromEntries(["@langchain/core", "@langchain/langgraph", "@langchain/langgraph-checkpoint"].map((name) => [name, installedVersion(name)])),
     // "approval": HITL interrupts a call; "batch": a model message may hold several tool calls,
     // each run as its own Send. No PreToolUse hooks (a middleware sees the call only as decoded and
     // cannot rewrite it before the schema without running the tool), no proposal hash, no fingerprint.

@@ -3,7 +3,10 @@
 // instance with in-memory storage (where Mastra keeps the snapshot of a run suspended for
 // approval), and each harness turn is one agent.generate run whose scripted model (ai 6's
 // MockLanguageModelV3 from "ai/test": Mastra 1.x takes AI SDK v5 and v6 models) answers with
-// exactly the turn's tool calls, raw argument strings as the case gives them. Run it on Node.js 22:
+// exactly the turn's tool calls, raw argument strings as the case gives them. The scripted model
+// reports itself as the model Mastra's documentation configures (provider "openai", model
+// "gpt-5-mini": see SCRIPTED_AS), because Mastra chooses how a tool's input is validated by the
+// model's provider and id. Run it on Node.js 22:
 //   npx tsx harness/cli.ts run --adapter adapters/mastra/adapter.ts --node adapters/mastra/node_modules/node22/bin/node
 //
 // Where the policy runs: a tool's requireApproval function, which Mastra asks per call before
@@ -27,6 +30,21 @@ import type { Adapter, AdapterSession, ApprovalAnswer, CallOutcome, ModelCall, S
 
 // Mastra sends usage events to PostHog unless this is set (feature-telemetry in dist/): the suite runs offline.
 process.env["MASTRA_TELEMETRY_DISABLED"] = "1";
+
+/**
+ * Who the scripted model says it is. Mastra's tool path keys on it: CoreToolBuilder.build
+ * (dist/utils-*.js, src/tools/tool-builder/builder.ts) picks a schema-compat layer of
+ * @mastra/schema-compat by the model's `provider` and `modelId` (providers whose id contains
+ * "openai", "groq" or "google"; model ids containing "openai", "claude", "gemini-", "deepseek" or
+ * "meta": each layer's shouldApply, in that package's dist/index.js). When one applies, the builder
+ * validates the input once, through that layer, and tells the createTool wrapper not to validate
+ * again; with any other model (ai/test's default "mock-provider" among them) the wrapper parses
+ * the builder's output a second time. Mastra's documentation configures its agents with the model
+ * router (`model: "openai/gpt-5-mini"` in its human-in-the-loop guide, "openai/..." in most of its
+ * examples), whose ModelRouterLanguageModel reports provider "openai" and model id "gpt-5-mini";
+ * `openai("gpt-5-mini")` of @ai-sdk/openai reports "openai.responses", which takes the same path.
+ */
+export const SCRIPTED_AS = { provider: "openai", modelId: "gpt-5-mini" } as const;
 
 /** What agent.generate and its approve / decline counterparts resolve to (only what is read here). */
 export interface Output {
@@ -61,6 +79,10 @@ export function mastraAdapter(options: MastraAdapterOptions = {}): Adapter {
     name: "@mastra/core",
     // The version this folder's imports load (its node_modules).
     version: installedVersion("@mastra/core", import.meta.url),
+    // The package beside it on the tool path: its schema-compat layer validates each call's input
+    // (OpenAISchemaCompatLayer.processToCompatSchema, for this model). Mastra's loop is its own
+    // code (it imports no "ai"); "ai" here only supplies the scripted model.
+    components: { "@mastra/schema-compat": installedVersion("@mastra/schema-compat", import.meta.url) },
     // A per-call approval function, several calls in one response, a suspend / approve / decline
     // path of its own, and tools resolved anew at each run (an Agent's tools may be a function). No
     // PreToolUse hook that can replace the input (beforeToolCall only skips a call, after the
@@ -77,7 +99,7 @@ function createSession(wiring: SessionWiring, options: MastraAdapterOptions): Ad
   let untold: UntoldCall | undefined;
   // The scripted model's answer to the next request of a run (the turn's calls first, then text).
   let answer = scriptedModel([]);
-  const model = new MockLanguageModelV3({ doGenerate: () => answer() });
+  const model = new MockLanguageModelV3({ ...SCRIPTED_AS, doGenerate: () => answer() });
 
   const toolsOf = (wired: Readonly<Record<string, WiredTool>>) => Object.fromEntries(Object.values(wired).map((tool) => [tool.name, mastraTool(tool)]));
   // The agent's tools are a function (Mastra resolves them at each run and resume): a redefinition takes effect at the next one.

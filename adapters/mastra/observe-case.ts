@@ -59,7 +59,8 @@ async function approvedCall() {
     pending: outputs.flatMap((output) => (output.suspendPayload ? [[output.suspendPayload.toolCallId, JSON.stringify(output.suspendPayload.args)]] : [])),
     order,
     policyInputs: log.policies.map((record) => [record.callId, record.parsedAtEntry.text]),
-    // The schema parsed the decoded request, then its own output: two parses for one attempt.
+    // One parse of the decoded request, through the OpenAI model's schema-compat layer (which tells
+    // the createTool wrapper not to parse again), when the approved call runs.
     parses: log.parses.map((record) => [record.input.text, record.output?.text ?? null]),
     executed: log.executions.map((record) => [record.callId, record.argsAtEntry.text]),
     // Mastra's record of the resumed call holds the request; the tool got the schema output, another object.
@@ -96,4 +97,7 @@ async function wiringDefect() {
   return { honest: [honest.status, check10(honest.failures)], defective: [defective.status, check10(defective.failures)] };
 }
 
-process.stdout.write(JSON.stringify({ node: process.version, defaultsVisible: await defaultsVisible(), approvedCall: await approvedCall(), wiringDefect: await wiringDefect() }));
+// The packages beside @mastra/core the adapter declares, read from this folder's install.
+const { components } = mastraAdapter();
+
+process.stdout.write(JSON.stringify({ node: process.version, components, defaultsVisible: await defaultsVisible(), approvedCall: await approvedCall(), wiringDefect: await wiringDefect() }));

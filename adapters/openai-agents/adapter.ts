@@ -288,6 +288,12 @@ export function openaiAgentsAdapter(configuration: OpenAIAgentsConfiguration): A
   return {
     name: configuration.name,
     version: installedVersion("@openai/agents"),
+    // The package that does the work: @openai/agents re-exports @openai/agents-core, whose runner
+    // decodes, parses, asks needsApproval and the guardrails, and runs the tools. `openai` is not on
+    // the path: agents-core uses it only to turn a Zod object into JSON Schema (utils/tools.mjs,
+    // zodResponsesFunction), which the probes' Standard Schema (schemas.ts) never reaches, and its
+    // client only behind @openai/agents-openai's model provider, which ScriptedModel replaces.
+    components: { "@openai/agents-core": installedVersion("@openai/agents-core") },
     capabilities,
     createSession: (wiring) => createSession(wiring, configuration),
   };

@@ -12,50 +12,56 @@
 //     the SDK waits on), deny -> { type: "denied", reason }: the SDK answers the call itself and
 //     records an execution-denied result with the reason in the run's responseMessages. No second
 //     run is needed to reject.
-//   - The hooks run in `experimental_refineToolInput` (one function per tool, handed the parsed
-//     input): the SDK calls it once per valid call, before the approval point, and executes what
-//     it returns. The hooks that apply to the tool run in order there, each handed what the one
-//     before it left; `updatedInput` is returned to the SDK; a deny can only be a throw there,
-//     which the SDK records as an invalid call holding the error (read back as the denial with the
-//     hook's reason). The SDK hands it no call id: the call it refines is the one call of that tool
-//     in the run; with two calls of one tool in a run the adapter cannot tell which, and says so
-//     (the case errors).
+//
+// No hooks. ai 7's `experimental_refineToolInput` is not a PreToolUse hook in the suite's sense
+// (spec/adapter-contract.md, "Hooks": a step that may rewrite or deny the decoded request before
+// the single parse); it is the application's own post-parse normalization, part of how the SDK
+// prepares a tool's input:
+//   - the SDK documents it as normalizing "a parsed tool input" when a tool's schema cannot be
+//     changed (docs/02-foundations/04-tools.mdx, "Refining Tool Inputs"), and types it over the
+//     schema's output, returning the same type (ToolInputRefinement, src/generate-text/
+//     tool-input-refinement.ts); it is handed the input alone: no call id, messages or context;
+//   - parseToolCall calls it (refineParsedToolCallInput, src/generate-text/parse-tool-call.ts)
+//     right after doParseToolCall's decoding and schema validation, as the last step of parsing a
+//     call; what it returns is the call's input, which toolApproval evaluates and execute runs;
+//   - a resume applies it again to the re-validated input and requires the result to equal what
+//     was approved (validateApprovedToolApprovals): a deterministic function of the parsed input;
+//   - it has no decision: a throw there makes the call an invalid tool call (parseToolCall's
+//     catch), reported to the model as an input error, not a denial.
+// So what it returns is, in RFC-0015's terms, the parsed arguments, and the configuration
+// declares no `hooks` capability and wires nothing into it: the hook cases are skipped, as for
+// ai 6. (Before issue 32 this adapter chained the hooks in it; git history has that version.)
 import { generateText, isStepCount, JSONParseError, tool, TypeValidationError, type ModelMessage, type ToolApprovalStatus, type ToolSet } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import type { ZodType } from "zod";
 import { installedVersion } from "../installed-version.ts";
-import { PolicyPoint, scriptedModel, vercelAiSession, type RecordedMessage, type RunCalls, type ScriptedCall } from "../vercel-ai/session.ts";
+import { PolicyPoint, scriptedModel, vercelAiSession, type RecordedMessage, type ScriptedCall } from "../vercel-ai/session.ts";
 import type { Adapter, AdapterSession, CallOutcome, PolicyDecision, SessionWiring } from "../../harness/adapter.ts";
-
-/** A hook's deny, thrown from experimental_refineToolInput (the SDK's only way to stop a call there). */
-class HookDenied extends Error {
-  constructor(
-    readonly hookId: string,
-    readonly reason: string | undefined,
-  ) {
-    super(`hook ${hookId} denied the call${reason ? `: ${reason}` : ""}`);
-  }
-}
-
-/** The SDK called a tool's refine function in a run with several calls of that tool: it says not which. */
-class UntoldCall extends Error {}
 
 /** What generateText returns here: no runtime context, text output. */
 export type Result = Awaited<ReturnType<typeof generateText<ToolSet>>>;
 
-/** Lets a test see every generateText result of a session (the SDK's own record of each run). */
 export interface VercelAi7AdapterOptions {
+  /** Lets a test see every generateText result of a session (the SDK's own record of each run). */
   onGenerateText?: (result: Result) => void;
+  /**
+   * generateText's `experimental_toolApprovalSecret`, as for ai 6 (adapters/vercel-ai/adapter.ts);
+   * ai 7 signs a JSON array with a version prefix instead of newline-joined fields (7.0.36).
+   */
+  approvalSecret?: string;
+  /** The adapter's name in reports (the SDK's package name when absent). */
+  name?: string;
 }
 
 export function vercelAi7Adapter(options: VercelAi7AdapterOptions = {}): Adapter {
   return {
-    name: "ai",
+    name: options.name ?? "ai",
     // The version this folder's imports load (its node_modules), not the root's ai 6.
     version: installedVersion("ai", import.meta.url),
-    // ai 6's three, and hooks: experimental_refineToolInput replaces a call's input before its
-    // approval point and its execution, and can stop it (by throwing). No hashes or fingerprints.
-    capabilities: ["approval", "batch", "hooks", "resume"],
+    // As ai 6: toolApproval suspends a call; one model response may hold several calls; a pending
+    // call is answered with the SDK's own tool-approval-response. No hooks (see above), and no
+    // hash the policy or a suspended proposal is handed.
+    capabilities: ["approval", "batch", "resume"],
     createSession: (wiring) => createSession(wiring, options),
   };
 }
@@ -65,12 +71,9 @@ function createSession(wiring: SessionWiring, options: VercelAi7AdapterOptions):
   let nextId = 0;
   // The approval ids and response ids, named by a counter so that two runs of a case give the same ids.
   const generateId = () => `vercel-ai-${++nextId}`;
-  // The calls the current generateText run handles: where a refine function finds its call's id.
-  let running: RunCalls = [];
 
   const tools: ToolSet = {};
   const toolApproval: Record<string, (input: unknown, options: { toolCallId: string }) => Promise<ToolApprovalStatus>> = {};
-  const refineToolInput: Record<string, (input: unknown) => Promise<unknown>> = {};
   for (const [name, wired] of Object.entries(wiring.tools)) {
     tools[name] = tool({
       // The probe schema itself: the SDK validates with it once per call in doParseToolCall.
@@ -79,36 +82,21 @@ function createSession(wiring: SessionWiring, options: VercelAi7AdapterOptions):
       execute: (input: unknown, { toolCallId }: { toolCallId: string }) => wired.execute(input, { callId: toolCallId }),
     });
     toolApproval[name] = async (input, { toolCallId }) => approvalStatus(await policy.decide(name, input, toolCallId));
-    const hooks = wiring.hooks.filter((hook) => hook.appliesTo(name));
-    // Only tools with hooks get a refine function: without one the SDK leaves the parsed input as it is.
-    if (hooks.length === 0) continue;
-    refineToolInput[name] = async (input) => {
-      const callId = runningCall(running, name);
-      let current = input;
-      for (const hook of hooks) {
-        // The object the SDK hands over, or the previous hook's replacement, as it is: the SDK copies nothing.
-        const result = await hook.run({ hookId: hook.id, toolName: name, callId, toolInput: current });
-        if (result?.decision === "deny") throw new HookDenied(hook.id, result.reason);
-        if (result?.updatedInput !== undefined) current = result.updatedInput;
-      }
-      return current;
-    };
   }
 
   return vercelAiSession(policy, {
     // Telemetry off, no retries, one step (the SDK's default stop condition, written out).
-    async generate(history: readonly RecordedMessage[], calls: readonly ScriptedCall[], handles: RunCalls) {
-      running = handles;
+    async generate(history: readonly RecordedMessage[], calls: readonly ScriptedCall[]) {
       const result = await generateText({
         model: new MockLanguageModelV4({ doGenerate: scriptedModel(calls) }),
         tools,
         // The SDK's own messages (and the user prompt and approval answers in its shapes), passed back as they are.
         messages: history as ModelMessage[],
         toolApproval,
-        experimental_refineToolInput: refineToolInput,
         stopWhen: isStepCount(1),
         maxRetries: 0,
         telemetry: { isEnabled: false },
+        ...(options.approvalSecret !== undefined && { experimental_toolApprovalSecret: options.approvalSecret }),
         _internal: { generateId },
       });
       options.onGenerateText?.(result);
@@ -125,25 +113,14 @@ function approvalStatus(decided: PolicyDecision): ToolApprovalStatus {
   return "user-approval";
 }
 
-/** The call a refine function was called for: the run's one call of that tool (the SDK hands it no id). */
-function runningCall(running: RunCalls, toolName: string): string {
-  const calls = running.filter((call) => call.toolName === toolName);
-  if (calls.length === 1) return calls[0]!.callId;
-  throw new UntoldCall(
-    `experimental_refineToolInput is handed no call id, and this generateText run has ${calls.length} calls of tool ${toolName}: which one the hooks run for cannot be told`,
-  );
-}
-
 /**
  * A call the SDK recorded as invalid (parseToolCall's record, error included): InvalidToolInputError
- * whose cause is JSONParseError or TypeValidationError, or the error a refine function threw.
+ * whose cause is JSONParseError (decoding) or TypeValidationError (the schema).
  */
 function invalid(callId: string, error: unknown): CallOutcome {
-  if (error instanceof HookDenied) return { callId, outcome: "denied", reason: error.reason ?? "" };
-  if (error instanceof UntoldCall) throw error;
   const cause = (error as { cause?: unknown }).cause;
   const stage = JSONParseError.isInstance(cause) ? "json" : TypeValidationError.isInstance(cause) ? "schema" : undefined;
-  if (stage === undefined) throw new Error(`call ${callId}: the SDK's error is neither a JSON nor a schema error nor a hook's deny: ${String(error)}`);
+  if (stage === undefined) throw new Error(`call ${callId}: the SDK's error is neither a JSON nor a schema error: ${String(error)}`);
   return { callId, outcome: "invalid", stage, message: (error as Error).message };
 }
 

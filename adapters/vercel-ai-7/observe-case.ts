@@ -55,21 +55,6 @@ async function defaultsVisible() {
   };
 }
 
-// hook-rewrite/pinned-cwd-is-what-runs: a hook pins cwd to /sandbox; it runs in experimental_refineToolInput.
-async function pinnedCwd() {
-  const { toolCalls, inputOf, log } = await observed("hook-rewrite/pinned-cwd-is-what-runs");
-  return {
-    parses: log.parses.map((record) => record.input.text),
-    hooks: log.hooks.map((record) => [record.callId, record.toolInput.text, record.output?.text]),
-    sdkInput: toolCalls.map((call) => [call.toolCallId, JSON.stringify(call.input)]),
-    // The hook's replacement is what the SDK records as the call's input, evaluates and executes.
-    sameObjects: { policy: log.policies[0]?.parsedRef === inputOf("c1"), tool: log.executions[0]?.argsRef === inputOf("c1") },
-    order: [...log.parses.map((record) => ["parse", record.seq]), ...log.hooks.map((record) => ["hook", record.seq]), ...log.policies.map((record) => ["policy", record.seq])]
-      .sort((a, b) => Number(a[1]) - Number(b[1]))
-      .map(([what]) => what),
-  };
-}
-
 /** The real adapter, handed a wiring whose tools receive a structured clone of the SDK's arguments. */
 function cloningArguments(adapter: Adapter): Adapter {
   return {
@@ -91,4 +76,4 @@ async function wiringDefect() {
   return { honest: [honest.status, check12(honest.failures)], defective: [defective.status, check12(defective.failures)] };
 }
 
-process.stdout.write(JSON.stringify({ node: process.version, defaultsVisible: await defaultsVisible(), pinnedCwd: await pinnedCwd(), wiringDefect: await wiringDefect() }));
+process.stdout.write(JSON.stringify({ node: process.version, defaultsVisible: await defaultsVisible(), wiringDefect: await wiringDefect() }));

@@ -13,7 +13,9 @@
 //     no raw string, and a raw view the adapter filled in would certify the adapter: no "raw-view"
 //     capability, so INV-8 is not applicable); toolName = the key
 //     the SDK dispatched the call under (one needsApproval per tool, so it is that tool's name);
-//     callId = the SDK's toolCallId; no argsCanonicalJson / proposalHash (the SDK computes none).
+//     callId = the SDK's toolCallId; no argsCanonicalJson / proposalHash (the SDK hands the callback
+//     none; with experimental_toolApprovalSecret it hashes the parsed input only to sign the
+//     approval request, after needsApproval has answered: see approvalSecret below).
 //   - allow -> false: no approval needed, the SDK executes the tool in the same step.
 //   - require_approval -> true: the SDK emits a tool-approval-request and does not execute;
 //     reported "suspended" from that record (its toolCall.input as parsedArguments; the
@@ -31,18 +33,30 @@ import type { Adapter, AdapterSession, CallOutcome, SessionWiring } from "../../
 
 type Result = GenerateTextResult<ToolSet, never>;
 
-/** Lets a test see every generateText result of a session (the SDK's own record of each run). */
 export interface VercelAiAdapterOptions {
+  /** Lets a test see every generateText result of a session (the SDK's own record of each run). */
   onGenerateText?: (result: Result) => void;
+  /**
+   * generateText's `experimental_toolApprovalSecret`, set as the SDK's docs show: the SDK then
+   * HMAC-signs each approval request over its approval id, tool call id, tool name and the SHA-256
+   * of the canonical JSON of the parsed input, and verifies the signature when a resume replays
+   * the approval (adapters/vercel-ai-approval-secret/ is a configuration with it). Nothing of it
+   * reaches the harness: the policy is handed no hash, and a suspended proposal has no field for
+   * the signature.
+   */
+  approvalSecret?: string;
+  /** The adapter's name in reports (the SDK's package name when absent). */
+  name?: string;
 }
 
 export function vercelAiAdapter(options: VercelAiAdapterOptions = {}): Adapter {
   return {
-    name: "ai",
+    name: options.name ?? "ai",
     version: installedVersion("ai"),
     // Approval: needsApproval suspends a call. Batch: one model response may hold several tool
     // calls, all parsed and executed in one step. Resume: a pending call is answered with the
-    // SDK's own tool-approval-response. No hooks, hashes or fingerprints in the SDK.
+    // SDK's own tool-approval-response. No hooks, and no hash the policy or a suspended proposal
+    // is handed (the approval secret's signature is neither), so no proposal-hash or fingerprint.
     capabilities: ["approval", "batch", "resume"],
     createSession: (wiring) => createSession(wiring, options),
   };
@@ -83,6 +97,7 @@ function createSession(wiring: SessionWiring, options: VercelAiAdapterOptions): 
         stopWhen: stepCountIs(1),
         maxRetries: 0,
         experimental_telemetry: { isEnabled: false },
+        ...(options.approvalSecret !== undefined && { experimental_toolApprovalSecret: options.approvalSecret }),
         _internal: { generateId },
       })) as Result;
       options.onGenerateText?.(result);

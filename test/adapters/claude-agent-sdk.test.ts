@@ -6,13 +6,15 @@
 // modules type-check against the SDK installed in the folder. The whole suite through the CLI, with
 // its known failures, is test/adapters/published.test.ts's (adapters/published.ts names it).
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadCaseFile, type LoadedCase } from "../../harness/loading/loader.ts";
 import type { ProbeLog } from "../../harness/running/observation.ts";
+import { createProbes } from "../../harness/running/probes.ts";
 import { observeCase } from "../../harness/running/runner.ts";
 import { snapshotValue } from "../../harness/values/snapshot.ts";
-import type { Adapter } from "../../harness/adapter.ts";
+import type { Adapter, CallOutcome } from "../../harness/adapter.ts";
 import { installFolder, PUBLISHED } from "../../adapters/published.ts";
 import { installedVersion } from "../../adapters/installed-version.ts";
 import type { ScriptedModel } from "../../adapters/claude-agent-sdk/model-server.ts";
@@ -75,12 +77,44 @@ async function observe(testCase: LoadedCase) {
 const values = (records: readonly { callId: string }[], view: (record: never) => unknown) => records.map((record) => [record.callId, snapshotValue(view(record as never) as never)]);
 
 describe("the Claude Agent SDK adapter", () => {
-  it("names the SDK as installed in its folder and declares hooks and batches only", () => {
+  it("names the SDK as installed in its folder and the Claude Code CLI it runs, and declares hooks and batches only", () => {
     const adapter = adapterModule.default;
     expect(adapter.name).toBe("@anthropic-ai/claude-agent-sdk");
     expect(adapter.version).toBe(installedVersion("@anthropic-ai/claude-agent-sdk", ADAPTER_URL));
     expect(adapter.version).toBe("0.3.333");
     expect(adapter.capabilities).toEqual(["hooks", "batch"]);
+    // Streamed tool_use input cannot carry "" as such (the next tests show why).
+    expect(adapter.transportLimits).toEqual(["empty-raw-string"]);
+    // The CLI's version, as its --version says it, is the one the SDK's manifest names for its platform binaries.
+    const manifest = JSON.parse(readFileSync(new URL("../../adapters/claude-agent-sdk/node_modules/@anthropic-ai/claude-agent-sdk/manifest.json", import.meta.url), "utf8")) as { version: string };
+    expect(adapter.components).toEqual({ "Claude Code": manifest.version });
+    expect(manifest.version).toBe("2.1.333");
+  });
+
+  it("advertises each probe tool to the CLI with the schema the SDK's server lists for it, which the CLI repairs streamed input against", async () => {
+    // matrix/coercion-and-transform-evaluated-as-executed: table trims and lower-cases, limit is a
+    // coercing integer >= 1; the policy denies restricted tables and a limit above 1000. c2 sends
+    // "limit": "5000".
+    const testCase = realCase("matrix/coercion-and-transform-evaluated-as-executed");
+    const seen = await observe(testCase);
+    const advertised = seen.requests.flatMap((request) => request.tools ?? []).find((entry) => entry.name === "mcp__probes__query_table")?.input_schema as { properties?: Record<string, unknown> } | undefined;
+    const probe = createProbes(testCase).wiring.tools.query_table!.schema as unknown as { _zod: { def: { type: string } } };
+    const c2 = seen.log.policies.find((record) => record.callId === "c2")!;
+    if (probe._zod.def.type === "object") {
+      // The probe schema is a Zod object (harness/vocabulary/schema.ts observedSchema): the server
+      // lists its JSON Schema, and the CLI turns the JSON text "5000" of an integer member into
+      // 5000 before hooks and canUseTool, which then denies it as too many rows; the schema never
+      // parses a denied call.
+      expect(advertised?.properties).toEqual({ table: { type: "string" }, limit: { type: "integer", minimum: 1, maximum: 9007199254740991 } });
+      expect(seen.toolUses.find((block) => block.id === "c2")?.input).toEqual({ table: "orders", limit: 5000 });
+      expect(snapshotValue(c2.parsedAtEntry as never)).toEqual({ table: "orders", limit: 5000 });
+      expect(c2.decision).toEqual({ decision: "deny", reason: "too_many_rows" });
+    } else {
+      // A probe schema that is a pipe: the server lists {"type":"object","properties":{}}, and the
+      // CLI has nothing to repair against.
+      expect(advertised?.properties).toEqual({});
+      expect(snapshotValue(c2.parsedAtEntry as never)).toEqual({ table: "orders", limit: "5000" });
+    }
   });
 
   it("runs a hook's rewrite through canUseTool, then the schema, then the tool, as the SDK's own messages say", async () => {
@@ -147,17 +181,50 @@ describe("the Claude Agent SDK adapter", () => {
   });
 
   it("reports the CLI's own decoding failures at stage json, with no policy, parse or tool", async () => {
-    // matrix/malformed-json-runs-nothing: seven turns; c4 is the empty string (which the CLI takes
-    // as {}), the others are not JSON.
-    const seen = await observe(realCase("matrix/malformed-json-runs-nothing"));
+    // matrix/malformed-json-runs-nothing without its empty string c4 (a transport limit: the next
+    // test): six turns, none of them JSON.
+    const testCase = realCase("matrix/malformed-json-runs-nothing");
+    const seen = await observe({ ...testCase, steps: testCase.steps.filter((step) => !step.turn?.some((call) => call.arguments === "")) });
     const { log } = seen;
     const refused = seen.toolResults.filter((block) => String(block.content).includes("could not be parsed as JSON")).map((block) => block.tool_use_id);
     expect(refused).toEqual(["c1", "c2", "c3", "c5", "c6", "c7"]);
     expect(seen.outcomes.filter((outcome) => outcome.outcome === "invalid" && outcome.stage === "json").map((outcome) => outcome.callId)).toEqual(refused);
-    // Only the empty string went on, as {}: asked about, parsed (the schema's default path) and run.
-    expect(log.policies.map((record) => [record.callId, snapshotValue(record.parsedAtEntry)])).toEqual([["c4", {}]]);
-    expect(log.parses.map((parse) => snapshotValue(parse.input))).toEqual([{}]);
-    expect(log.executions.map((record) => record.callId)).toEqual(["c4"]);
+    expect([log.policies, log.parses, log.executions]).toEqual([[], [], []]);
+  });
+
+  it('cannot send "" as such: the CLI reads an empty input as {}, and refuses a blank one as JSON it cannot parse', async () => {
+    // The adapter's own session, driven directly: the streamed input "" (one empty
+    // input_json_delta) against " " (one blank chunk), for a tool whose members all have defaults.
+    const testCase = realCase("matrix/malformed-json-runs-nothing");
+    const probes = createProbes(testCase);
+    const messages: Message[] = [];
+    const adapter = adapterModule.claudeAgentSdkAdapter({ onMessage: (message) => messages.push(message as Message) });
+    const session = await adapter.createSession(probes.wiring);
+    let outcomes: readonly CallOutcome[];
+    try {
+      outcomes = await session.runTurn(
+        [
+          { callId: "e1", toolName: "list_dir", rawArguments: "" },
+          { callId: "e2", toolName: "list_dir", rawArguments: " " },
+        ],
+        1,
+      );
+    } finally {
+      await session.close?.();
+    }
+    // The CLI's assistant message: "" became {}, exactly what a call without input is; " " is kept
+    // as the CLI's marker for input it could not decode.
+    const toolUses = messages.filter((message) => message.type === "assistant").flatMap((message) => message.message?.content as Block[]).filter((block) => block.type === "tool_use");
+    expect(toolUses.map((block) => [block.id, block.input])).toEqual([
+      ["e1", {}],
+      ["e2", { __unparsedToolInput: { raw: " ", len: 1 } }],
+    ]);
+    expect(outcomes.map((outcome) => [outcome.callId, outcome.outcome, "stage" in outcome ? outcome.stage : undefined])).toEqual([
+      ["e1", "executed", undefined],
+      ["e2", "invalid", "json"],
+    ]);
+    expect(probes.log.policies.map((record) => [record.callId, snapshotValue(record.parsedAtEntry as never)])).toEqual([["e1", {}]]);
+    expect(probes.log.executions.map((record) => record.callId)).toEqual(["e1"]);
   });
 
   it("type-checks against the SDK installed in its folder (the root's tsc leaves the folder out)", () => {

@@ -48,6 +48,13 @@ describe("the LangChain adapter reaches LangChain's own tool path (complete tool
     expect(langchainStreamed.capabilities).toEqual(["approval", "batch", "resume"]);
   });
 
+  it("names the packages that do the work beside langchain, at their installed versions", () => {
+    const expected = Object.fromEntries(["@langchain/core", "@langchain/langgraph", "@langchain/langgraph-checkpoint"].map((name) => [name, installedVersion(name)]));
+    expect(langchain.components).toEqual(expected);
+    expect(langchainStreamed.components).toEqual(expected);
+    expect(expected["@langchain/core"]).toMatch(/^1\./);
+  });
+
   it("decodes, evaluates, parses and executes exactly what LangChain's own state says, with LangChain's own objects", async () => {
     const runs: RunResult[] = [];
     const observed = await observeCase(langchainAdapter({ streamed: false, onRun: (result) => runs.push(result) }), INVALID_ARGUMENTS, 10_000);

@@ -14,6 +14,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Adapter, WiredHandoff } from "../../harness/adapter.ts";
 import { loadCaseFile, type LoadedCase } from "../../harness/loading/loader.ts";
 import { observeCase, runCase } from "../../harness/running/runner.ts";
+import { installedVersion } from "../../adapters/installed-version.ts";
 import { receivingHandoffs } from "../support/receiving-handoffs.ts";
 import { onceEach, watchRunnerRuns } from "../support/openai-agents-runs.ts";
 import typedHandoffs from "../../adapters/openai-agents/adapter.ts";
@@ -105,5 +106,12 @@ describe("handoffs without an inputType: the SDK never reads the arguments", () 
     const typedResult = await runCase(receivingHandoffs(typedHandoffs, typed), testCase, 10_000);
     expect(typed.map(({ callId, input }) => [callId, input])).toEqual(rawOf(testCase).map((raw, index) => [`h${index + 1}`, JSON.parse(raw)]));
     expect(typedResult.failures).not.toContainEqual(expect.objectContaining({ requirement: "HANDOFF-2" }));
+  });
+});
+
+describe("the components it names", () => {
+  it("names @openai/agents-core, which does the work behind @openai/agents, at its installed version", () => {
+    for (const adapter of [typedHandoffs, defaultHandoffs]) expect(adapter.components).toEqual({ "@openai/agents-core": installedVersion("@openai/agents-core") });
+    expect(installedVersion("@openai/agents-core")).toBe(installedVersion("@openai/agents"));
   });
 });

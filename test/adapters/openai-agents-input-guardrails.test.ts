@@ -16,6 +16,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Adapter } from "../../harness/adapter.ts";
 import { loadCaseFile, type LoadedCase } from "../../harness/loading/loader.ts";
 import { observeCase, runCase } from "../../harness/running/runner.ts";
+import { installedVersion } from "../../adapters/installed-version.ts";
 import guardrailsAdapter from "../../adapters/openai-agents-input-guardrails/adapter.ts";
 import { onceEach, watchRunnerRuns } from "../support/openai-agents-runs.ts";
 
@@ -175,5 +176,12 @@ describe("a wiring defect is caught", () => {
     expect(faithful.failures).not.toContainEqual(expect.objectContaining({ requirement: "INV-8" }));
     const withDefect = await runCase(reserializing, testCase, 10_000);
     expect(withDefect.failures).toContainEqual(expect.objectContaining({ requirement: "INV-8", check: 25 }));
+  });
+});
+
+describe("the components it names", () => {
+  it("names @openai/agents-core, which does the work behind @openai/agents, at its installed version", () => {
+    expect(guardrailsAdapter.components).toEqual({ "@openai/agents-core": installedVersion("@openai/agents-core") });
+    expect(installedVersion("@openai/agents-core")).toBe(installedVersion("@openai/agents"));
   });
 });

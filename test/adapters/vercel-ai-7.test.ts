@@ -3,8 +3,10 @@
 // adapter's process on Node.js 24 (run --node), passes the CI gate with its known-failures file (on
 // 22, test/adapters/published.test.ts runs it); the folder's modules type-check against ai 7. (b) In depth, in a child on Node.js 22 (vitest runs on 20): the verdict rests
 // on the SDK's own tool path, shown by matching what the probes recorded with what the SDK's own
-// generateText results say, object for object; a hook runs where the SDK runs
-// experimental_refineToolInput, after the parse; and a wiring defect is caught as INV-5, check 12.
+// generateText results say, object for object; and a wiring defect is caught as INV-5, check 12.
+// The configuration declares no hooks (experimental_refineToolInput is the application's own
+// post-parse normalization, not a PreToolUse hook: adapters/vercel-ai-7/adapter.ts says why), so
+// every hook case is skipped.
 import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { install, NODE } from "../../adapters/vercel-ai-7/install.ts";
@@ -25,8 +27,14 @@ describe.each([24] as const)("ai 7 on Node.js %i", (major) => {
     expect(stderr.split("\n").filter((line) => line !== "" && !line.startsWith("[adapter] "))).toEqual([]);
     expect(code).toBe(0);
     const { implementation, summary } = JSON.parse(stdout);
-    expect(implementation).toMatchObject({ name: "ai", version: "7.0.173", capabilities: ["approval", "batch", "hooks", "resume"] });
+    expect(implementation).toMatchObject({ name: "ai", version: "7.0.173", capabilities: ["approval", "batch", "resume"] });
     expect(summary.total).toBe(caseCount);
+    // No hooks declared: every case with hooks is skipped for it, and none errors.
+    const results: { id: string; status: string; reason?: string }[] = JSON.parse(stdout).results;
+    const hookCases = results.filter((result) => result.id.startsWith("hook-rewrite/"));
+    expect(hookCases.length).toBeGreaterThan(0);
+    expect(hookCases.filter((result) => result.status !== "skipped" || result.reason !== "the adapter does not declare: hooks")).toEqual([]);
+    expect(summary.errored).toBe(0);
     expect(summary.expectedFailures).toBeGreaterThan(0);
     expect([summary.unexpectedPasses, summary.passed > 0]).toEqual([0, true]);
   });
@@ -46,7 +54,6 @@ describe("the ai 7 adapter, in depth, on Node.js 22", () => {
   let seen: {
     node: string;
     defaultsVisible: Record<string, unknown>;
-    pinnedCwd: Record<string, unknown>;
     wiringDefect: { honest: unknown[]; defective: unknown[] };
   };
   beforeAll(() => {
@@ -77,19 +84,6 @@ describe("the ai 7 adapter, in depth, on Node.js 22", () => {
       executions: ["c1"],
       denials: [{ type: "tool-result", toolCallId: "c2", toolName: "clean_files", output: { type: "execution-denied", reason: "live_delete_forbidden" } }],
       sameObjects: { policyC1: true, policyC2: true, toolC1: true, resultC1: true, approvalC2: true },
-    });
-  });
-
-  it("runs a hook in experimental_refineToolInput: after the parse, on its output, and what it returns is evaluated and executed unparsed", () => {
-    // hook-rewrite/pinned-cwd-is-what-runs: the hook pins cwd to /sandbox.
-    expect(seen.pinnedCwd).toEqual({
-      // The schema parsed the model's request, once; the hook was handed the schema's output (timeout's default filled in).
-      parses: ['{"command":"ls -la","cwd":"/home/alice"}'],
-      hooks: [["c1", '{"command":"ls -la","cwd":"/home/alice","timeout":30}', '{"command":"ls -la","cwd":"/sandbox","timeout":30}']],
-      // The hook's replacement is the SDK's input of the call, the very object toolApproval and execute were handed.
-      sdkInput: [["c1", '{"command":"ls -la","cwd":"/sandbox","timeout":30}']],
-      sameObjects: { policy: true, tool: true },
-      order: ["parse", "hook", "policy"],
     });
   });
 
