@@ -12,6 +12,7 @@ import { parseOptionsAndPaths, REFERENCE_MODULE, UsageError } from "./common.ts"
 import type { Output } from "./io.ts";
 import { printableLine } from "../reporting/printable.ts";
 import { writeOutputFile } from "./output-folder.ts";
+import { ReportedImplementationSchema } from "../reporting/implementation-schema.ts";
 
 export const REPORT_ISSUE_USAGE = `npx effective-args report-issue <report.json> --case <id> [--out <file>]
 
@@ -30,12 +31,7 @@ export const REPORT_ISSUE_USAGE = `npx effective-args report-issue <report.json>
 /** What the issue needs of a report; a report carries more, which is ignored. */
 const IssueReport = z.object({
   suite: z.object({ name: z.string(), version: z.string() }),
-  implementation: z.object({
-    name: z.string(),
-    version: z.string(),
-    capabilities: z.array(z.string()),
-    runBy: z.union([z.object({ how: z.literal("in-process"), module: z.string() }), z.object({ how: z.literal("stdio"), command: z.string() })]).optional(),
-  }),
+  implementation: ReportedImplementationSchema,
   results: z.array(
     z.object({
       id: z.string(),

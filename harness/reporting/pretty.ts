@@ -7,7 +7,7 @@ import { LACKING, REQUIREMENTS } from "../loading/requirements.ts";
 import { inCatalogueOrder } from "./known-failures.ts";
 import { printableLine } from "./printable.ts";
 import type { Counts, RequirementVerdict } from "./summary.ts";
-import { gateStatus, type GateStatus, type ReportedResult, type RunReport } from "./report.ts";
+import { gateStatus, implementationLabel, type GateStatus, type ReportedResult, type RunReport } from "./report.ts";
 
 const MARK: Record<GateStatus, string> = {
   passed: "PASS ",
@@ -84,7 +84,7 @@ export function renderSummary(report: RunReport, width: number = terminalWidth()
   for (const broken of report.expectations?.newBreaks ?? []) lines.push(`NEW BREAK ${printableLine(broken.message)}`);
   if (report.caseFileErrors.length || report.expectations?.stale.length || report.expectations?.newBreaks.length) lines.push("");
   const { implementation, summary } = report;
-  lines.push(`${printableLine(`${implementation.name} ${implementation.version}`)}: ${summary.badge}`);
+  lines.push(`${printableLine(implementationLabel(implementation))}: ${summary.badge}`);
   if (implementation.runBy) lines.push(`run as ${printableLine(describeRunBy(implementation.runBy))}`);
   lines.push("", ...requirementLines(report, width));
   lines.push("", "By level:");
@@ -176,17 +176,22 @@ function explorationLines(report: RunReport): string[] {
   return lines;
 }
 
-/** The not-applicable requirements grouped by the first capability each needs that the runtime lacks (spec/requirements.yaml, `needs`). */
+/**
+ * The not-applicable requirements grouped by the first capability each needs that the runtime
+ * lacks (spec/requirements.yaml, `needs`), or, needing none it lacks, as those whose every case is
+ * not applicable to the adapter's transport.
+ */
 function notApplicableByWhy(ids: readonly string[], capabilities: readonly string[]): Map<string, string[]> {
   const groups = new Map<string, string[]>();
   for (const id of ids) {
-    const need = REQUIREMENTS.get(id)?.needs?.find((capability) => !capabilities.includes(capability)) ?? "proposal-hash";
-    groups.set(LACKING[need]!, [...(groups.get(LACKING[need]!) ?? []), id]);
+    const need = REQUIREMENTS.get(id)?.needs?.find((capability) => !capabilities.includes(capability));
+    const why = need === undefined ? "every case listing it sends what the adapter's transport cannot carry" : LACKING[need];
+    groups.set(why, [...(groups.get(why) ?? []), id]);
   }
   return groups;
 }
 
-/** "in-process module ./my-adapter.ts" or "stdio command node adapter.mjs". */
+/** "in-process module ./my-adapter.ts (Node.js v22.23.3)" or "stdio command node adapter.mjs". */
 export function describeRunBy(runBy: RunBy): string {
-  return runBy.how === "in-process" ? `in-process module ${runBy.module}` : `stdio command ${runBy.command}`;
+  return runBy.how === "in-process" ? `in-process module ${runBy.module}${runBy.node ? ` (Node.js ${runBy.node})` : ""}` : `stdio command ${runBy.command}`;
 }

@@ -58,7 +58,7 @@ export interface SourceFinding {
 export interface UpstreamIssue {
   /** The suite that judged (its package name and version). */
   suite: { name: string; version: string };
-  implementation: { name: string; version: string; capabilities: readonly string[]; runBy?: RunBy | undefined };
+  implementation: { name: string; version: string; capabilities: readonly string[]; transportLimits?: readonly string[] | undefined; components?: Readonly<Record<string, string>> | undefined; runBy?: RunBy | undefined };
   result: IssueResult;
   testCase: IssueCase;
   /** With run --explore: how the generated case was found, to make it again from its seed. */
@@ -109,7 +109,9 @@ export function upstreamIssue(issue: UpstreamIssue): string {
 
   lines.push("## Versions", "");
   lines.push(`- Runtime: ${runtime} (name and version as the adapter gives them)`);
+  for (const [name, version] of Object.entries(implementation.components ?? {})) lines.push(`- Beside it: ${code(`${name} ${version}`)}`);
   lines.push(`- Capabilities the adapter declares: ${implementation.capabilities.length > 0 ? implementation.capabilities.map(code).join(", ") : "none"}`);
+  if (implementation.transportLimits?.length) lines.push(`- What the adapter's transport cannot carry: ${implementation.transportLimits.map(code).join(", ")} (cases that send it are not applicable)`);
   lines.push(`- Run as: ${implementation.runBy ? runByText(implementation.runBy) : "not recorded in the report"}`);
   lines.push(`- Suite: ${code(`${suite.name} ${suite.version}`)}`, "");
 
@@ -199,7 +201,7 @@ function reproduceLines(issue: UpstreamIssue): string[] {
 }
 
 function runByText(runBy: RunBy): string {
-  return runBy.how === "in-process" ? `the in-process adapter module ${code(runBy.module)}` : `the stdio adapter command ${code(runBy.command)}`;
+  return runBy.how === "in-process" ? `the in-process adapter module ${code(runBy.module)}${runBy.node ? ` on Node.js ${code(runBy.node)}` : ""}` : `the stdio adapter command ${code(runBy.command)}`;
 }
 
 /** Requirement ids, each once, in catalogue order (ids the catalogue does not have last, in the order given), as prose. */

@@ -9,18 +9,13 @@ import { FAMILIES } from "../../loading/requirements.ts";
 import { fileErrorCode, readNamedFile } from "../../loading/named-paths.ts";
 import { CASE_STATUSES } from "../../running/results.ts";
 import { REQUIREMENT_STATUSES } from "../summary.ts";
-
+import { ReportedImplementationSchema } from "../implementation-schema.ts";
 
 /** What the page reads of a report; a report carries more, which is ignored. */
 const MatrixReport = z.object({
   suite: z.object({ name: z.string(), version: z.string() }),
   startedAt: z.string().optional(),
-  implementation: z.object({
-    name: z.string(),
-    version: z.string(),
-    capabilities: z.array(z.string()),
-    runBy: z.union([z.object({ how: z.literal("in-process"), module: z.string() }), z.object({ how: z.literal("stdio"), command: z.string() })]).optional(),
-  }),
+  implementation: ReportedImplementationSchema,
   summary: z.object({ total: z.number(), passed: z.number(), failed: z.number(), errored: z.number(), skipped: z.number(), badge: z.string() }),
   requirements: z.array(z.object({ id: z.string(), level: z.enum(LEVELS), title: z.string(), status: z.enum(REQUIREMENT_STATUSES), cases: z.array(z.string()), brokenIn: z.array(z.string()) })),
   results: z.array(

@@ -34,6 +34,8 @@ export async function stdioImplementation(command: string, limits: Partial<Proce
     name: hello.name,
     version: hello.version,
     capabilities: hello.capabilities as Capability[],
+    ...(hello.transportLimits?.length && { transportLimits: hello.transportLimits }),
+    ...(hello.components && Object.keys(hello.components).length > 0 && { components: hello.components }),
     openSession: (testCase, timeoutMs) => connection.openSession(testCase, timeoutMs),
     dispose: () => connection.dispose(),
   };
