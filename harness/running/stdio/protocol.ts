@@ -84,7 +84,18 @@ const Decision = z.strictObject({ decision: z.enum(DECISIONS), reason: z.string(
 const Seq = z.number().int().nonnegative().describe("Order of the record within the session, increasing.");
 
 export const ProbeRecord = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("parse"), seq: Seq, tool: z.string(), input: Value, output: Value.optional().describe("Only when the parse succeeded.") }),
+  z.strictObject({
+    kind: z.literal("parse"),
+    seq: Seq,
+    tool: z.string(),
+    input: Value,
+    output: Value.optional().describe("Only when the parse succeeded."),
+    outputObject: z
+      .number()
+      .int()
+      .optional()
+      .describe("Identity of the object the parse returned, numbered as parsedObject numbers objects; only when the parse succeeded, and only if the adapter can tell."),
+  }),
   z.strictObject({
     kind: z.literal("hook"),
     seq: Seq,
