@@ -32,6 +32,8 @@ export interface ReportedResult extends CaseResult {
   expectation?: Expectation;
   /** With expectation unexpected-failure: the requirements its failures name that its entry does not list. */
   newlyBroken?: string[];
+  /** With an expectation: what the case's entry says of it (its reason, the upstream issues that concern it). */
+  known?: { reason?: string; links?: string[] };
 }
 
 export interface RunReport {

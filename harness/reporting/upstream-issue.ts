@@ -12,6 +12,7 @@ import type { RunBy } from "../running/implementation.ts";
 import { numberedFailureLines } from "./pretty.ts";
 import { printable, printableLine } from "./printable.ts";
 import type { Exploration } from "./report.ts";
+import { upstreamUrl } from "./upstream-links.ts";
 
 /** A failure as a JSON report holds it. */
 export interface IssueFailure {
@@ -46,13 +47,22 @@ export interface IssueCase {
   path: string;
 }
 
-/** What someone found in the runtime's source behind the failures (adapters/<sdk>.findings.yaml). */
+/** What someone found in the runtime's source behind the failures (adapters/<runtime>/findings.yaml). */
 export interface SourceFinding {
   title: string;
   /** Module and function in the runtime's published code. */
   where: string;
   behaviour: string;
   advice: string;
+  /** Upstream issues and changes that concern it ("owner/repository#number"), with what each is. */
+  links?: readonly { ref: string; says: string }[] | undefined;
+}
+
+/** A script that shows the failure with the runtime alone, without effective-args. */
+export interface Reproduction {
+  /** Its file name, as its own opening comment runs it. */
+  name: string;
+  text: string;
 }
 
 export interface UpstreamIssue {
@@ -73,6 +83,8 @@ export interface UpstreamIssue {
   implementationArgs: readonly string[] | undefined;
   /** Where the reproducing command runs; by default, the folder the report was made in. */
   reproduceFrom?: string;
+  /** A standalone reproduction (report-issue --repro, or a published finding's repro/ script): shown first under "Reproduce". */
+  reproduction?: Reproduction | undefined;
 }
 
 /** The options of `run` that select the implementation the report was made with; undefined when it does not say. */
@@ -142,6 +154,9 @@ export function upstreamIssue(issue: UpstreamIssue): string {
       lines.push(`Where: ${code(finding.where.trim())}`, "");
       lines.push(noMentions(finding.behaviour.trim()), "");
       lines.push(`What a user can do meanwhile: ${noMentions(finding.advice.trim())}`, "");
+      // Written as links, not as "owner/repo#n", which GitHub would turn into a mention of the other issue.
+      for (const link of finding.links ?? []) lines.push(`- Upstream: [${prose(link.ref)}](${upstreamUrl(link.ref)}): ${noMentions(link.says.trim())}`);
+      if (finding.links?.length) lines.push("");
     }
   }
 
@@ -155,6 +170,15 @@ export function upstreamIssue(issue: UpstreamIssue): string {
   lines.push(...fenced("yaml", issue.testCase.text.replace(/\n$/, "").split("\n")), "");
 
   lines.push("## Reproduce", "");
+  if (issue.reproduction) {
+    const { name, text } = issue.reproduction;
+    lines.push(
+      `Without effective-args: save this script as ${code(name)} in an empty folder and run the commands of its opening comment (it installs the runtime alone). ` +
+        "It prints what the runtime's policy point was handed and what the tool ran, and exits 1 while the requirement does not hold.",
+      "",
+    );
+    lines.push(...fenced("js", text.replace(/\n$/, "").split("\n")), "", "With effective-args, which runs the whole case:", "");
+  }
   lines.push(...reproduceLines(issue));
   return printable(lines.join("\n").replace(/\n+$/, "\n"));
 }

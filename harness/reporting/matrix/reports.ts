@@ -10,6 +10,7 @@ import { fileErrorCode, readNamedFile } from "../../loading/named-paths.ts";
 import { CASE_STATUSES } from "../../running/results.ts";
 import { REQUIREMENT_STATUSES } from "../summary.ts";
 import { ReportedImplementationSchema } from "../implementation-schema.ts";
+import { UPSTREAM_REF } from "../upstream-links.ts";
 
 /** What the page reads of a report; a report carries more, which is ignored. */
 const MatrixReport = z.object({
@@ -29,6 +30,8 @@ const MatrixReport = z.object({
       expectation: z.enum(["expected-failure", "unexpected-failure", "unexpected-pass"] satisfies Expectation[]).optional(),
       /** With an unexpected failure: the requirements its known-failures entry does not list. */
       newlyBroken: z.array(z.string()).optional(),
+      /** With an expectation: its known-failures entry's reason and upstream links. */
+      known: z.object({ reason: z.string().optional(), links: z.array(z.string().regex(UPSTREAM_REF)).optional() }).optional(),
       /** A generated case's file (run --explore): its source on the page. */
       generated: z.string().optional(),
       failures: z.array(z.object({ requirement: z.string(), message: z.string(), diff: z.string().optional(), step: z.number().optional(), callId: z.string().optional() })),
