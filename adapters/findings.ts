@@ -6,15 +6,7 @@
 import { z } from "zod";
 import { parseYamlWith, readTextFile } from "../harness/loading/yaml-file.ts";
 import type { CaseResult, Failure } from "../harness/running/results.ts";
-
-/** "owner/repository#number", as GitHub writes a reference to an issue or pull request. */
-export const UPSTREAM_REF = /^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+#[1-9][0-9]*$/;
-
-/** Where a reference points: GitHub sends /issues/<n> on to the pull request when it is one. */
-export const upstreamUrl = (ref: string) => {
-  const [repository, number] = ref.split("#") as [string, string];
-  return `https://github.com/${repository}/issues/${number}`;
-};
+import { UPSTREAM_REF } from "../harness/reporting/upstream-links.ts";
 
 const Finding = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/),

@@ -4,6 +4,7 @@
 // upstream report per finding (adapters/<stem>/reports/<finding id>.md, what `report-issue` writes).
 // `npm run adapters` writes them; test/adapters/published.test.ts checks they are current.
 import { readFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { main } from "../harness/commands/main.ts";
 import type { LoadedCase } from "../harness/loading/loader.ts";
@@ -32,18 +33,18 @@ export interface PublishedAdapter {
   timeoutMs?: number;
 }
 
+// Each with a 30 s case timeout: on a busy machine the child that loads an SDK (@mastra/core, ai 7,
+// @openai/agents) took more than the default 10 s, and a run allows loading at least as long as a
+// case; the Claude Agent SDK starts a CLI per case (about 0.4 s idle, seconds on a busy machine).
 export const PUBLISHED: readonly PublishedAdapter[] = [
-  { stem: "vercel-ai", module: "adapters/vercel-ai/adapter.ts" },
-  { stem: "openai-agents", module: "adapters/openai-agents/adapter.ts" },
-  { stem: "openai-agents-default-handoffs", module: "adapters/openai-agents-default-handoffs/adapter.ts" },
-  { stem: "openai-agents-input-guardrails", module: "adapters/openai-agents-input-guardrails/adapter.ts" },
-  { stem: "langchain", module: "adapters/langchain/adapter.ts" },
-  { stem: "langchain-streamed", module: "adapters/langchain-streamed/adapter.ts" },
-  // On a busy machine the child that loads @mastra/core (or ai 7) on Node.js 22 took more than the
-  // default 10 s to load it, which a run allows at least as long as a case (--timeout).
+  { stem: "vercel-ai", module: "adapters/vercel-ai/adapter.ts", timeoutMs: 30_000 },
+  { stem: "openai-agents", module: "adapters/openai-agents/adapter.ts", timeoutMs: 30_000 },
+  { stem: "openai-agents-default-handoffs", module: "adapters/openai-agents-default-handoffs/adapter.ts", timeoutMs: 30_000 },
+  { stem: "openai-agents-input-guardrails", module: "adapters/openai-agents-input-guardrails/adapter.ts", timeoutMs: 30_000 },
+  { stem: "langchain", module: "adapters/langchain/adapter.ts", timeoutMs: 30_000 },
+  { stem: "langchain-streamed", module: "adapters/langchain-streamed/adapter.ts", timeoutMs: 30_000 },
   { stem: "vercel-ai-7", module: "adapters/vercel-ai-7/adapter.ts", folder: "adapters/vercel-ai-7", node: "adapters/vercel-ai-7/node_modules/node22/bin/node", timeoutMs: 30_000 },
   { stem: "mastra", module: "adapters/mastra/adapter.ts", folder: "adapters/mastra", node: "adapters/mastra/node_modules/node22/bin/node", timeoutMs: 30_000 },
-  // Each case starts the SDK's bundled CLI (about 0.4 s idle, seconds on a busy machine).
   { stem: "claude-agent-sdk", module: "adapters/claude-agent-sdk/adapter.ts", folder: "adapters/claude-agent-sdk", timeoutMs: 30_000 },
 ];
 
@@ -105,9 +106,14 @@ export const judgeAdapter = async (published: PublishedAdapter): Promise<Verdict
 
 const label = ({ report: { implementation } }: Verdict) => `${implementation.name} ${implementation.version}`;
 
-/** The known-failures file: every failed or errored case, with the findings behind it as its reason. */
+/** The known-failures file: every failed or errored case, with the findings behind it as its reason and their upstream links. */
 export function knownFailuresText(verdict: Verdict): string {
-  const entries = new Map([...verdict.explanation.byCase].map(([id, findings]) => [id, { requirements: [], reason: reasonOf(findings), at: "" }]));
+  const entries = new Map(
+    [...verdict.explanation.byCase].map(([id, findings]) => {
+      const links = [...new Set(findings.flatMap((finding) => (finding.links ?? []).map((link) => link.ref)))];
+      return [id, { requirements: [], reason: reasonOf(findings), ...(links.length > 0 && { links }), at: "" }];
+    }),
+  );
   return knownFailuresYaml(label(verdict), verdict.results, { file: pathsOf(verdict.published.stem).knownFailures, entries });
 }
 
@@ -227,6 +233,7 @@ export function upstreamReports(verdict: Verdict, cases: readonly LoadedCase[]):
       // The command that runs it here, --node included where the adapter needs another Node.
       implementationArgs: adapterArgs(verdict.published),
       reproduceFrom: FROM_A_CLONE,
+      reproduction: finding.repro === undefined ? undefined : { name: basename(finding.repro), text: readFileSync(join(here(stem), finding.repro), "utf8") },
     });
     reports.set(`${finding.id}.md`, text);
   }

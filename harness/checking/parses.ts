@@ -4,7 +4,7 @@
 // hook rewrite, or else its decoded request) produced, and a tool's schema may not run more
 // often than the attempts that reached it.
 import type { Failure } from "../running/results.ts";
-import type { PolicyRecord } from "../running/observation.ts";
+import { isObjectRef, type PolicyRecord } from "../running/observation.ts";
 import type { Call } from "../loading/case-schema.ts";
 import { snapshotDiff } from "../values/diff.ts";
 import { decodedRequest, describeSnapshot, sameSnapshot, type Snapshot } from "../values/snapshot.ts";
@@ -33,33 +33,44 @@ function evaluatedParseFailures(context: TurnContext, call: Call, policy: Policy
       ? [context.failure(5, "HOOK-2", `the schema rejected the hooks' rewrite ${describeSnapshot(input)}, and the policy evaluated the model's request in its place`, at)]
       : [context.failure(5, "HOOK-1", `the policy evaluated the schema output of the model's request instead of the hooks' rewrite ${describeSnapshot(input)}`, at)];
   }
-  const earlier = context.observation.log.parses.some(
-    (parse) => parse.step < context.turn.step && parse.tool === call.tool && sameSnapshot(parse.input, input) && sameSnapshot(parse.output, policy.parsedAtEntry),
-  );
-  if (earlier) return [context.failure(5, "INV-3", `the schema did not parse this attempt's input ${describeSnapshot(input)}: the policy was handed the output of an earlier attempt's parse`, at)];
+  // Provenance, not equality: a request that merely equals an earlier parse's output is told below as
+  // what it is (the policy evaluated the call before any parse of it); only the very object an
+  // earlier parse returned, by identity, shows a parse reused in place of this attempt's own.
+  const earlier = isObjectRef(policy.parsedRef)
+    ? context.observation.log.parses.find((parse) => parse.step < context.turn.step && parse.tool === call.tool && parse.outputRef !== undefined && parse.outputRef === policy.parsedRef)
+    : undefined;
+  if (earlier) {
+    return [context.failure(5, "INV-3", `the schema did not parse this attempt's input ${describeSnapshot(input)}: the policy was handed the very object a parse of step ${earlier.step + 1} returned`, at)];
+  }
   const produced = candidates.at(-1)?.output;
   if (produced) {
     const diff = snapshotDiff(produced, policy.parsedAtEntry, "parse output", "evaluated");
     return [context.failure(5, "INV-1", `the policy was not handed the schema output of this call's ${rewritten ? "rewritten input" : "request"}`, { ...at, diff })];
   }
   const what = rewritten ? "rewritten input" : "request";
-  const handed = sameSnapshot(policy.parsedAtEntry, input) ? `the ${what} itself, ${evaluated}` : `${evaluated}, the ${what} being ${describeSnapshot(input)}`;
+  // What the probes saw: no parse of this input before the evaluation, and what the policy was handed (equal to the input or not; equality says nothing of where it came from).
+  const handed = sameSnapshot(policy.parsedAtEntry, input) ? `${evaluated}, equal to the ${what}` : `${evaluated}, the ${what} being ${describeSnapshot(input)}`;
   return [context.failure(5, "INV-1", `the policy evaluated this call before the schema had parsed its ${what}: it was handed ${handed}`, at)];
 }
 
 /**
- * Every attempt that must have been parsed had its own schema input parsed; no tool's schema
- * ran more often than attempts may have reached it, nor parsed one attempt's input twice.
+ * Every attempt that executed had its own schema input parsed; no tool's schema ran more often
+ * than attempts may have reached it, nor parsed one attempt's input twice. An attempt that did not
+ * execute (denied, suspended, refused) is not counted short: RFC-0015's "exactly once per
+ * execution attempt" is about what executes, and one the policy saw before any parse of it breaks
+ * invariant 1, which check 5 names (spec/latitude.md, "Parses of an attempt that never executed").
  */
 function parseCountFailures(context: TurnContext): Failure[] {
   const failures: Failure[] = [];
   const parsesOf = (tool: string, input: Snapshot | undefined) => context.parsesWith(tool, input);
   const known = context.turn.calls.filter((call) => !context.hooksAstray(call));
-  const groups = groupByInput(context, known.filter((call) => mustBeParsed(context, call)));
+  const groups = groupByInput(context, known.filter((call) => reachedSchema(context, call)));
   for (const group of groups) {
     const parsed = parsesOf(group.tool, group.input).length;
     if (parsed >= group.calls.length) continue;
     const call = group.calls[parsed]!;
+    // Only attempts that executed must have been parsed (exactly once): those short of a parse.
+    const executed = group.calls.filter((candidate) => executedAttempt(context, candidate));
     const attemptInputs = new Set(groupByInput(context, context.turn.calls.filter((candidate) => mayReachSchema(context, candidate))).map((other) => inputKey(other.tool, other.input)));
     const foreign = context.parses.filter((parse) => parse.tool === group.tool && !attemptInputs.has(inputKey(parse.tool, parse.input)));
     // Without a rewrite, the decoded request is the call's own input, never a foreign one.
@@ -67,9 +78,9 @@ function parseCountFailures(context: TurnContext): Failure[] {
       failures.push(context.failure(6, "HOOK-1", `the schema parsed the model's request instead of the hooks' rewrite ${describeSnapshot(group.input)}`, { callId: call.id, explains: "every expectation" }));
     } else if (foreign.length > 0) {
       failures.push(context.failure(6, "INV-1", `the schema validated ${describeSnapshot(foreign[0]!.input)} instead of this call's input ${describeSnapshot(group.input)}`, { callId: call.id }));
-    } else {
-      const who = group.calls.length > 1 ? `${group.calls.length} attempts (${group.calls.map((one) => one.id).join(", ")})` : "this attempt";
-      failures.push(context.failure(6, "INV-3", `the schema of ${group.tool} parsed ${describeSnapshot(group.input)} ${parsed} time(s) for ${who}`, { callId: call.id }));
+    } else if (executed.length > parsed) {
+      const who = executed.length > 1 ? `${executed.length} executed attempts (${executed.map((one) => one.id).join(", ")})` : "this executed attempt";
+      failures.push(context.failure(6, "INV-3", `the schema of ${group.tool} parsed ${describeSnapshot(group.input)} ${parsed} time(s) for ${who}`, { callId: executed[parsed]!.id }));
     }
   }
   for (const tool of new Set(context.parses.map((parse) => parse.tool))) {
@@ -113,8 +124,11 @@ function groupByInput(context: TurnContext, calls: readonly Call[]): InputGroup[
   return groups;
 }
 
-/** An attempt that the runtime took past the schema (the policy saw it, or it ran) or says the schema rejected. */
-function mustBeParsed(context: TurnContext, call: Call): boolean {
+/** An attempt that executed, as the runtime reports or the tool's probe saw: it must have been parsed exactly once. */
+const executedAttempt = (context: TurnContext, call: Call) => context.turn.outcomes.get(call.id)?.outcome === "executed" || context.executionsOf(call.id).length > 0;
+
+/** An attempt that the runtime took past the schema (the policy saw it, or it ran) or says the schema rejected: its input, and no other, must be what the schema validated. */
+function reachedSchema(context: TurnContext, call: Call): boolean {
   // A raw string that is not JSON has no input to parse: checks 2 and 3 judge that call.
   if (context.notAttempted(call.id) || decodedRequest(call.arguments) === undefined) return false;
   const outcome = context.turn.outcomes.get(call.id);
@@ -124,7 +138,7 @@ function mustBeParsed(context: TurnContext, call: Call): boolean {
 /** Whether an attempt may have been parsed: it must have been, or it was attempted, decoded, and no hook denied it first. */
 function mayReachSchema(context: TurnContext, call: Call): boolean {
   // A call reported invalid at stage json that the policy saw anyway was parsed: check 3 judges the report.
-  if (mustBeParsed(context, call)) return true;
+  if (reachedSchema(context, call)) return true;
   const outcome = context.turn.outcomes.get(call.id);
   if (context.notAttempted(call.id)) return false;
   if (outcome?.outcome === "invalid" && outcome.stage === "json") return false;

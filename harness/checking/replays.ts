@@ -4,10 +4,9 @@
 // are told apart from the turn's own attempt: an extra policy evaluation of the call handed the
 // very parsedArguments object an earlier turn's policy evaluated (the turn's own attempt, however
 // wrongly it got its object, evaluates once), and a tool run with that replayed object.
-import type { ExecutionRecord, Observation, PolicyRecord } from "../running/observation.ts";
+import { isObjectRef, type ExecutionRecord, type Observation, type PolicyRecord } from "../running/observation.ts";
 
 /** A reference that stands for an object's identity: the object itself in-process, "object N" (N > 0) over stdio. */
-const isObjectRef = (ref: unknown) => (typeof ref === "object" && ref !== null) || typeof ref === "function" || (typeof ref === "string" && ref.startsWith("object ") && ref !== "object 0");
 
 /** The policy and execution records that replay an earlier turn's evaluated proposal beside the call's own attempt. */
 export function replayedRecords({ log }: Observation): ReadonlySet<PolicyRecord | ExecutionRecord> {

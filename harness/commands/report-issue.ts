@@ -3,17 +3,18 @@
 // output, or to a file. The case file shown is the one the run used: the file the report names,
 // the suite's own case when the run used the built-in ones, or the file a generated case carries.
 // A report that cannot be read, a case it does not hold, or one that did not fail: one line, exit 2.
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { z } from "zod";
 import { checkPath, fileErrorCode, readNamedFile } from "../loading/named-paths.ts";
 import { packagePath, SUITE } from "../loading/package-root.ts";
-import { implementationArgs, upstreamIssue, type IssueCase } from "../reporting/upstream-issue.ts";
+import { implementationArgs, upstreamIssue, type IssueCase, type Reproduction } from "../reporting/upstream-issue.ts";
 import { parseOptionsAndPaths, REFERENCE_MODULE, UsageError } from "./common.ts";
 import type { Output } from "./io.ts";
 import { printableLine } from "../reporting/printable.ts";
 import { writeOutputFile } from "./output-folder.ts";
+import { ReportedImplementationSchema } from "../reporting/implementation-schema.ts";
 
-export const REPORT_ISSUE_USAGE = `npx effective-args report-issue <report.json> --case <id> [--out <file>]
+export const REPORT_ISSUE_USAGE = `npx effective-args report-issue <report.json> --case <id> [--repro <script>] [--out <file>]
 
   Writes a bug report (Markdown) for the runtime's maintainers about one failed case of a JSON
   report (run --reporter json): the requirements it breaks, in the suite's words with their
@@ -21,6 +22,9 @@ export const REPORT_ISSUE_USAGE = `npx effective-args report-issue <report.json>
   runtime's and the suite's versions, and the command that reproduces it.
 
   --case <id>          the failed (or errored) case to report
+  --repro <script>     a script that shows the failure with the runtime alone, without
+                       effective-args (its opening comment saying how to install and run it):
+                       the report shows it first, so a maintainer needs nothing else
   --out <file>         write the report to <file> instead of standard output
 
   Exit codes: 0 written, 2 usage errors, a report that cannot be read, or a case that is not in
@@ -30,12 +34,7 @@ export const REPORT_ISSUE_USAGE = `npx effective-args report-issue <report.json>
 /** What the issue needs of a report; a report carries more, which is ignored. */
 const IssueReport = z.object({
   suite: z.object({ name: z.string(), version: z.string() }),
-  implementation: z.object({
-    name: z.string(),
-    version: z.string(),
-    capabilities: z.array(z.string()),
-    runBy: z.union([z.object({ how: z.literal("in-process"), module: z.string() }), z.object({ how: z.literal("stdio"), command: z.string() })]).optional(),
-  }),
+  implementation: ReportedImplementationSchema,
   results: z.array(
     z.object({
       id: z.string(),
@@ -60,7 +59,7 @@ const CASE_ID = /^[a-z][a-z0-9-]*\/[a-z0-9][a-z0-9-]*$/;
 class InputProblem extends Error {}
 
 export async function reportIssueCommand(args: string[], io: Output): Promise<number> {
-  const { values, paths } = parseOptionsAndPaths(args, { case: { type: "string" }, out: { type: "string" } });
+  const { values, paths } = parseOptionsAndPaths(args, { case: { type: "string" }, repro: { type: "string" }, out: { type: "string" } });
   if (paths.length !== 1) throw new UsageError(`report-issue takes one report (a file written by run --reporter json), not ${paths.length}`);
   if (values.case === undefined) throw new UsageError("report-issue needs --case <id>, the failed case to report");
   const [file] = paths as [string];
@@ -74,7 +73,7 @@ export async function reportIssueCommand(args: string[], io: Output): Promise<nu
   }
   let text: string;
   try {
-    text = issueText(file, values.case);
+    text = issueText(file, values.case, values.repro === undefined ? undefined : reproduction(values.repro));
   } catch (error) {
     if (!(error instanceof InputProblem)) throw error;
     io.err(`effective-args: ${printableLine(error.message)}\n`);
@@ -93,8 +92,17 @@ export async function reportIssueCommand(args: string[], io: Output): Promise<nu
   return 0;
 }
 
+/** The script of --repro, named by its file name; throws an InputProblem when it cannot be read. */
+function reproduction(path: string): Reproduction {
+  try {
+    return { name: basename(path), text: readNamedFile(path).toString("utf8") };
+  } catch (error) {
+    throw new InputProblem(`--repro ${path}: cannot read it (${fileErrorCode(error)})`);
+  }
+}
+
 /** The issue for case `id` of the report in `file`; throws an InputProblem naming what is wrong. */
-function issueText(file: string, id: string): string {
+function issueText(file: string, id: string, repro?: Reproduction): string {
   const report = readReport(file);
   const result = report.results.find((candidate) => candidate.id === id);
   const failing = report.results.filter((candidate) => candidate.status === "failed" || candidate.status === "errored").map((candidate) => candidate.id);
@@ -108,6 +116,7 @@ function issueText(file: string, id: string): string {
     testCase: caseFile(file, result),
     exploration: report.exploration,
     implementationArgs: implementationArgs(report.implementation.runBy, REFERENCE_MODULE),
+    reproduction: repro,
   });
 }
 

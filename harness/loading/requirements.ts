@@ -12,6 +12,10 @@ export const LACKING = {
   "proposal-hash": "the runtime computes no proposal hash",
   handoffs: "the runtime has no handoff calls",
   "raw-view": "the runtime hands its policy no raw argument string",
+  hooks: "the runtime has no PreToolUse hooks",
+  approval: "the runtime cannot suspend a call for approval",
+  resume: "the runtime keeps no pending approval request of its own to answer",
+  batch: "the runtime takes one tool call per model turn",
 } as const satisfies Partial<Record<Capability, string>>;
 const NOT_APPLICABLE_WITHOUT = Object.keys(LACKING) as [keyof typeof LACKING, ...(keyof typeof LACKING)[]];
 
@@ -28,12 +32,11 @@ const Requirement = z.strictObject({
   /** The requirements this one shows in a particular situation (a matrix row, a scenario family). */
   refines: z.array(z.string()).optional(),
   /**
-   * What the requirement is about that a conformant runtime may lack: without it, the
-   * requirement is not applicable to the runtime. Only the proposal hash (a runtime that
-   * computes none has no fingerprint to hold to anything), handoffs (a runtime without them
-   * has no handoff call to decode) and the raw view (a runtime whose policy point is handed no
-   * raw string has none to hold to the provider's) qualify; a missing hook or batch capability
-   * skips cases instead, which counts against the badge.
+   * What the requirement is about that a conformant runtime may lack (RFC-0015 requires none of
+   * them): without it, the requirement is not applicable to the runtime and is counted apart. A
+   * capability the adapter could add for a runtime that has the thing (the fingerprint of a
+   * runtime that hashes, changing tools between turns) is never a need: lacking it skips the cases
+   * that use it, and the badge says which requirements were not judged and what to declare.
    */
   needs: z.array(z.enum(NOT_APPLICABLE_WITHOUT)).optional(),
   retired: z.boolean().optional(),

@@ -5,7 +5,7 @@
 import { relative } from "node:path";
 import { XMLBuilder } from "fast-xml-parser";
 import { failureLines } from "./pretty.ts";
-import { gateStatus, type GateStatus, type ReportedResult, type RunReport } from "./report.ts";
+import { gateStatus, implementationLabel, type GateStatus, type ReportedResult, type RunReport } from "./report.ts";
 
 const builder = new XMLBuilder({
   ignoreAttributes: false,
@@ -22,7 +22,7 @@ export function renderJunit(report: RunReport): string {
     const results = report.results.filter((result) => result.family === family);
     return { "@_name": family, ...totals(results), testcase: results.map((result) => testcase(result, report)) };
   });
-  const name = `effective-args: ${report.implementation.name} ${report.implementation.version}`;
+  const name = `effective-args: ${implementationLabel(report.implementation)}`;
   return builder.build({
     "?xml": { "@_version": "1.0", "@_encoding": "UTF-8" },
     testsuites: { "@_name": attribute(name), ...totals(report.results), testsuite: suites },

@@ -13,12 +13,14 @@ import type { CaseResult } from "../running/results.ts";
 import { locate } from "../loading/source-location.ts";
 import { parseYamlWith, readTextFile } from "../loading/yaml-file.ts";
 import { printableLine } from "./printable.ts";
+import { UPSTREAM_REF } from "./upstream-links.ts";
 
 /**
  * failures:
  *   <case id>:
  *     requirements: [<requirement ID>, ...]   # what it may fail; a failure naming another fails the run
  *     reason: <text>                          # optional, for people
+ *     links: [owner/repository#number, ...]   # optional: upstream issues or changes that concern it
  */
 export const ExpectationsFile = z.strictObject({
   failures: namedRecord(
@@ -26,6 +28,7 @@ export const ExpectationsFile = z.strictObject({
     z.strictObject({
       requirements: z.array(z.string()),
       reason: z.string().optional(),
+      links: z.array(z.string().regex(UPSTREAM_REF, 'an upstream issue or change as "owner/repository#number"')).min(1).optional(),
     }),
   ),
 });
@@ -34,6 +37,8 @@ export type ExpectationsFile = z.infer<typeof ExpectationsFile>;
 export interface KnownFailure {
   requirements: string[];
   reason?: string;
+  /** Upstream issues or changes that concern it ("owner/repository#number"). */
+  links?: string[];
   /** "file:line:column" of the entry, for warnings. */
   at: string;
 }
@@ -55,17 +60,20 @@ export interface Expected {
   expectation: Expectation;
   /** With unexpected-failure: the requirements its failures name that its entry does not list, in catalogue order. */
   newlyBroken?: string[];
+  /** What the entry says of the case: its reason and upstream links, when it has them. */
+  known?: { reason?: string; links?: string[] };
 }
 
 export function expectationOf(result: CaseResult, known: KnownFailures | undefined): Expected | undefined {
   const entry = known?.entries.get(result.id);
   if (!entry) return undefined;
-  if (result.status === "passed") return { expectation: "unexpected-pass" };
-  if (result.status === "errored") return { expectation: "expected-failure" };
+  const said = entry.reason !== undefined || entry.links !== undefined ? { known: { ...(entry.reason !== undefined && { reason: entry.reason }), ...(entry.links && { links: entry.links }) } } : {};
+  if (result.status === "passed") return { expectation: "unexpected-pass", ...said };
+  if (result.status === "errored") return { expectation: "expected-failure", ...said };
   if (result.status !== "failed") return undefined;
   const named = new Set(result.failures.map((failure) => failure.requirement).filter((requirement) => !entry.requirements.includes(requirement)));
-  if (named.size === 0) return { expectation: "expected-failure" };
-  return { expectation: "unexpected-failure", newlyBroken: inCatalogueOrder(named) };
+  if (named.size === 0) return { expectation: "expected-failure", ...said };
+  return { expectation: "unexpected-failure", newlyBroken: inCatalogueOrder(named), ...said };
 }
 
 /** "matrix/a is listed for INV-5 but now also breaks INV-1": why a listed case fails the run. */
@@ -114,8 +122,9 @@ export function knownFailuresYaml(implementation: string, results: readonly Case
   for (const result of [...results].sort((a, b) => byCodeUnits(a.id, b.id))) {
     if (result.status !== "failed" && result.status !== "errored") continue;
     const named = new Set(result.failures.map((failure) => failure.requirement));
-    const reason = previous?.entries.get(result.id)?.reason ?? (result.status === "errored" ? `errored: ${result.reason}` : undefined);
-    failures[result.id] = { requirements: inCatalogueOrder(named), reason }; // YAML leaves out an undefined reason
+    const before = previous?.entries.get(result.id);
+    const reason = before?.reason ?? (result.status === "errored" ? `errored: ${result.reason}` : undefined);
+    failures[result.id] = { requirements: inCatalogueOrder(named), reason, links: before?.links }; // YAML leaves out what is undefined
   }
   const document = new Document({ failures } satisfies ExpectationsFile);
   visit(document, {

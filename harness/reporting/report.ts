@@ -9,11 +9,31 @@ import { badge, count, countBy, requirementVerdicts, type Counts, type Requireme
 import { printableLine } from "./printable.ts";
 import { elide, shown } from "../values/elide.ts";
 
+/** What the report says of the implementation: what it declared, and how it was run. */
+export interface ReportedImplementation {
+  name: string;
+  version: string;
+  capabilities: string[];
+  /** Raw strings its transport cannot carry (Adapter.transportLimits); absent when none. */
+  transportLimits?: string[];
+  /** The packages beside `name` that do the work, with their versions (Adapter.components); absent when none. */
+  components?: Record<string, string>;
+  runBy?: RunBy;
+}
+
+/** "langchain 1.5.14 (with @langchain/core 1.3.5, @langchain/langgraph 1.7.3)": the runtime and what works beside it. */
+export function implementationLabel(implementation: Pick<ReportedImplementation, "name" | "version" | "components">): string {
+  const components = Object.entries(implementation.components ?? {});
+  return `${implementation.name} ${implementation.version}${components.length > 0 ? ` (with ${components.map(([name, version]) => `${name} ${version}`).join(", ")})` : ""}`;
+}
+
 /** A case result, with what the expectations file (--expect) made of it when it lists the case. */
 export interface ReportedResult extends CaseResult {
   expectation?: Expectation;
   /** With expectation unexpected-failure: the requirements its failures name that its entry does not list. */
   newlyBroken?: string[];
+  /** With an expectation: what the case's entry says of it (its reason, the upstream issues that concern it). */
+  known?: { reason?: string; links?: string[] };
 }
 
 export interface RunReport {
@@ -21,7 +41,7 @@ export interface RunReport {
   suite: { name: string; version: string };
   /** When the run started (ISO 8601, UTC); the run command sets it. */
   startedAt?: string;
-  implementation: { name: string; version: string; capabilities: string[]; runBy?: RunBy };
+  implementation: ReportedImplementation;
   summary: Counts & {
     /** Listed cases that failed on listed requirements only, or errored. */
     expectedFailures: number;
@@ -97,7 +117,7 @@ function bounded(result: CaseResult): CaseResult {
 }
 
 export function buildReport(
-  adapter: Pick<Adapter, "name" | "version" | "capabilities"> & { runBy?: RunBy },
+  adapter: Pick<Adapter, "name" | "version" | "capabilities" | "transportLimits" | "components"> & { runBy?: RunBy },
   results: CaseResult[],
   caseFileErrors: CaseFileError[],
   known?: KnownFailures,
@@ -115,7 +135,14 @@ export function buildReport(
     suite: { ...SUITE },
     ...(startedAt !== undefined && { startedAt }),
     // An adapter names itself: in a report, its name is bounded like any text it hands over.
-    implementation: { name: shown(adapter.name), version: shown(adapter.version), capabilities: [...adapter.capabilities], ...(adapter.runBy && { runBy: adapter.runBy }) },
+    implementation: {
+      name: shown(adapter.name),
+      version: shown(adapter.version),
+      capabilities: [...adapter.capabilities],
+      ...(adapter.transportLimits?.length && { transportLimits: [...adapter.transportLimits] }),
+      ...(adapter.components && Object.keys(adapter.components).length > 0 && { components: Object.fromEntries(Object.entries(adapter.components).map(([name, version]) => [shown(name), shown(version)])) }),
+      ...(adapter.runBy && { runBy: adapter.runBy }),
+    },
     summary: {
       ...count(results),
       expectedFailures: judged.filter((result) => result.expectation === "expected-failure").length,

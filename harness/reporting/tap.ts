@@ -5,7 +5,7 @@ import { stringify } from "yaml";
 import type { Failure } from "../running/results.ts";
 import { describeRunBy, numbered } from "./pretty.ts";
 import { printableLine } from "./printable.ts";
-import { gateStatus, type ReportedResult, type RunReport } from "./report.ts";
+import { gateStatus, implementationLabel, type ReportedResult, type RunReport } from "./report.ts";
 
 export function renderTap(report: RunReport): string {
   const lines = ["TAP version 14", `1..${report.results.length}`];
@@ -33,7 +33,7 @@ export function renderTap(report: RunReport): string {
   });
   const { implementation, summary } = report;
   if (implementation.runBy) lines.push(`# run as ${printableLine(describeRunBy(implementation.runBy))}`);
-  lines.push(`# ${printableLine(`${implementation.name} ${implementation.version}`)}: ${summary.badge}`);
+  lines.push(`# ${printableLine(implementationLabel(implementation))}: ${summary.badge}`);
   return lines.join("\n") + "\n";
 }
 

@@ -12,6 +12,7 @@ import type { RunBy } from "../running/implementation.ts";
 import { numberedFailureLines } from "./pretty.ts";
 import { printable, printableLine } from "./printable.ts";
 import type { Exploration } from "./report.ts";
+import { upstreamUrl } from "./upstream-links.ts";
 
 /** A failure as a JSON report holds it. */
 export interface IssueFailure {
@@ -46,19 +47,28 @@ export interface IssueCase {
   path: string;
 }
 
-/** What someone found in the runtime's source behind the failures (adapters/<sdk>.findings.yaml). */
+/** What someone found in the runtime's source behind the failures (adapters/<runtime>/findings.yaml). */
 export interface SourceFinding {
   title: string;
   /** Module and function in the runtime's published code. */
   where: string;
   behaviour: string;
   advice: string;
+  /** Upstream issues and changes that concern it ("owner/repository#number"), with what each is. */
+  links?: readonly { ref: string; says: string }[] | undefined;
+}
+
+/** A script that shows the failure with the runtime alone, without effective-args. */
+export interface Reproduction {
+  /** Its file name, as its own opening comment runs it. */
+  name: string;
+  text: string;
 }
 
 export interface UpstreamIssue {
   /** The suite that judged (its package name and version). */
   suite: { name: string; version: string };
-  implementation: { name: string; version: string; capabilities: readonly string[]; runBy?: RunBy | undefined };
+  implementation: { name: string; version: string; capabilities: readonly string[]; transportLimits?: readonly string[] | undefined; components?: Readonly<Record<string, string>> | undefined; runBy?: RunBy | undefined };
   result: IssueResult;
   testCase: IssueCase;
   /** With run --explore: how the generated case was found, to make it again from its seed. */
@@ -73,6 +83,8 @@ export interface UpstreamIssue {
   implementationArgs: readonly string[] | undefined;
   /** Where the reproducing command runs; by default, the folder the report was made in. */
   reproduceFrom?: string;
+  /** A standalone reproduction (report-issue --repro, or a published finding's repro/ script): shown first under "Reproduce". */
+  reproduction?: Reproduction | undefined;
 }
 
 /** The options of `run` that select the implementation the report was made with; undefined when it does not say. */
@@ -109,7 +121,9 @@ export function upstreamIssue(issue: UpstreamIssue): string {
 
   lines.push("## Versions", "");
   lines.push(`- Runtime: ${runtime} (name and version as the adapter gives them)`);
+  for (const [name, version] of Object.entries(implementation.components ?? {})) lines.push(`- Beside it: ${code(`${name} ${version}`)}`);
   lines.push(`- Capabilities the adapter declares: ${implementation.capabilities.length > 0 ? implementation.capabilities.map(code).join(", ") : "none"}`);
+  if (implementation.transportLimits?.length) lines.push(`- What the adapter's transport cannot carry: ${implementation.transportLimits.map(code).join(", ")} (cases that send it are not applicable)`);
   lines.push(`- Run as: ${implementation.runBy ? runByText(implementation.runBy) : "not recorded in the report"}`);
   lines.push(`- Suite: ${code(`${suite.name} ${suite.version}`)}`, "");
 
@@ -140,6 +154,9 @@ export function upstreamIssue(issue: UpstreamIssue): string {
       lines.push(`Where: ${code(finding.where.trim())}`, "");
       lines.push(noMentions(finding.behaviour.trim()), "");
       lines.push(`What a user can do meanwhile: ${noMentions(finding.advice.trim())}`, "");
+      // Written as links, not as "owner/repo#n", which GitHub would turn into a mention of the other issue.
+      for (const link of finding.links ?? []) lines.push(`- Upstream: [${prose(link.ref)}](${upstreamUrl(link.ref)}): ${noMentions(link.says.trim())}`);
+      if (finding.links?.length) lines.push("");
     }
   }
 
@@ -153,6 +170,15 @@ export function upstreamIssue(issue: UpstreamIssue): string {
   lines.push(...fenced("yaml", issue.testCase.text.replace(/\n$/, "").split("\n")), "");
 
   lines.push("## Reproduce", "");
+  if (issue.reproduction) {
+    const { name, text } = issue.reproduction;
+    lines.push(
+      `Without effective-args: save this script as ${code(name)} in an empty folder and run the commands of its opening comment (it installs the runtime alone). ` +
+        "It prints what the runtime's policy point was handed and what the tool ran, and exits 1 while the requirement does not hold.",
+      "",
+    );
+    lines.push(...fenced("js", text.replace(/\n$/, "").split("\n")), "", "With effective-args, which runs the whole case:", "");
+  }
   lines.push(...reproduceLines(issue));
   return printable(lines.join("\n").replace(/\n+$/, "\n"));
 }
@@ -199,7 +225,7 @@ function reproduceLines(issue: UpstreamIssue): string[] {
 }
 
 function runByText(runBy: RunBy): string {
-  return runBy.how === "in-process" ? `the in-process adapter module ${code(runBy.module)}` : `the stdio adapter command ${code(runBy.command)}`;
+  return runBy.how === "in-process" ? `the in-process adapter module ${code(runBy.module)}${runBy.node ? ` on Node.js ${code(runBy.node)}` : ""}` : `the stdio adapter command ${code(runBy.command)}`;
 }
 
 /** Requirement ids, each once, in catalogue order (ids the catalogue does not have last, in the order given), as prose. */

@@ -3,7 +3,7 @@
 // skipped as "the adapter does not declare: batch", which reads as the runtime's answer. The
 // declaration is the adapter author's input, so a capability the suite does not know is an error
 // that names the known ones, for in-process adapters and for a stdio adapter's hello alike.
-import { CAPABILITIES } from "../adapter.ts";
+import { CAPABILITIES, TRANSPORT_LIMITS } from "../adapter.ts";
 import { shown } from "../values/elide.ts";
 
 /** A declaration the harness cannot take: the adapter is not run at all. */
@@ -22,9 +22,26 @@ export function capabilityProblem(declared: unknown): string | undefined {
   return undefined;
 }
 
-/** Throws CapabilityDeclarationError, "<who> declares ...", when the capabilities cannot be taken. */
-export function checkCapabilities(declared: unknown, who: string): void {
-  const problem = capabilityProblem(declared);
+/** Why the transport limits an adapter declares cannot be taken, or undefined when they can (absent: none). */
+export function transportLimitsProblem(declared: unknown): string | undefined {
+  if (declared === undefined) return undefined;
+  const known = `the transport limits are ${TRANSPORT_LIMITS.join(", ")}`;
+  if (!Array.isArray(declared)) return `declares its transport limits as ${typeof declared}, not as a list; ${known}`;
+  const unknown = (declared as unknown[]).find((limit) => typeof limit !== "string" || !(TRANSPORT_LIMITS as readonly string[]).includes(limit));
+  return unknown === undefined ? undefined : `declares an unknown transport limit ${typeof unknown === "string" ? JSON.stringify(shown(unknown, 60)) : `(a ${unknown === null ? "null" : typeof unknown})`}; ${known}`;
+}
+
+/** Why the components an adapter declares cannot be taken (not a record of package names to versions), or undefined. */
+export function componentsProblem(declared: unknown): string | undefined {
+  if (declared === undefined) return undefined;
+  if (typeof declared !== "object" || declared === null || Array.isArray(declared)) return "declares its components as something other than a record of package names to versions";
+  const bad = Object.entries(declared).find(([name, version]) => name === "" || typeof version !== "string" || version === "");
+  return bad === undefined ? undefined : `declares component ${JSON.stringify(shown(bad[0], 60))} without a version (a non-empty string)`;
+}
+
+/** Throws CapabilityDeclarationError, "<who> declares ...", when what an adapter declares (capabilities, transport limits, components) cannot be taken. */
+export function checkDeclaration(adapter: { capabilities: unknown; transportLimits?: unknown; components?: unknown }, who: string): void {
+  const problem = capabilityProblem(adapter.capabilities) ?? transportLimitsProblem(adapter.transportLimits) ?? componentsProblem(adapter.components);
   if (problem !== undefined) throw new CapabilityDeclarationError(`${who} ${problem}`);
 }
 

@@ -1,7 +1,7 @@
 // What the runner drives: an implementation under test, in-process or out-of-process. Each
 // case gets its own session; the session keeps the probe log the checks read.
 import { types } from "node:util";
-import type { Adapter, ApprovalAnswer, Capability, ModelCall } from "../adapter.ts";
+import type { Adapter, ApprovalAnswer, Capability, ModelCall, TransportLimit } from "../adapter.ts";
 import type { LoadedCase } from "../loading/loader.ts";
 import type { Tool } from "../loading/case-schema.ts";
 import type { ObservedOutcome, ProbeLog } from "./observation.ts";
@@ -58,12 +58,16 @@ export interface CaseSession {
 }
 
 /** How the implementation under test was run, for the report: a reader can tell what was certified. */
-export type RunBy = { how: "in-process"; module: string } | { how: "stdio"; command: string };
+export type RunBy = { how: "in-process"; module: string; node?: string } | { how: "stdio"; command: string };
 
 export interface Implementation {
   name: string;
   version: string;
   capabilities: readonly Capability[];
+  /** What the adapter's transport cannot carry (Adapter.transportLimits): cases that send it are not applicable. */
+  transportLimits?: readonly TransportLimit[];
+  /** The packages beside `name` that do the work, with their versions (Adapter.components). */
+  components?: Readonly<Record<string, string>>;
   /** Known when the command line opened it. */
   runBy?: RunBy;
   /** A fresh session for one case; throws ImplementationBroke when it cannot start one. */

@@ -9,15 +9,17 @@ import { caseBudget, describeThrown, ImplementationBroke, isImplementationBroke,
 import { describeValue, observeInProcessOutcomes } from "./outcomes.ts";
 import type { ObservedOutcome, ProbeLog } from "./observation.ts";
 import { createProbes } from "./probes.ts";
-import { checkCapabilities } from "./capabilities.ts";
+import { checkDeclaration } from "./capabilities.ts";
 
-/** Throws CapabilityDeclarationError when the adapter declares a capability the suite does not know. */
+/** Throws CapabilityDeclarationError when the adapter declares a capability, a transport limit or components the suite cannot take. */
 export function inProcess(adapter: Adapter): Implementation {
-  checkCapabilities(adapter.capabilities, `the adapter "${shown(String(adapter.name), SHOWN_TEXT_CHARACTERS)}"`);
+  checkDeclaration(adapter, `the adapter "${shown(String(adapter.name), SHOWN_TEXT_CHARACTERS)}"`);
   return {
     name: adapter.name,
     version: adapter.version,
     capabilities: adapter.capabilities,
+    ...(adapter.transportLimits?.length && { transportLimits: adapter.transportLimits }),
+    ...(adapter.components && Object.keys(adapter.components).length > 0 && { components: adapter.components }),
     async openSession(testCase, timeoutMs): Promise<CaseSession> {
       const budget = caseBudget(timeoutMs);
       const within = <T>(work: () => T | Promise<T>, what: string) => bounded(work, budget.remaining(), `${what} did not finish within ${budget.describe}`);

@@ -11,7 +11,7 @@ import { afterTimersDueNow } from "./deadline.ts";
 import { observeCase } from "./runner.ts";
 import { transferable } from "./transferable.ts";
 import { recordBuiltIns } from "./built-ins.ts";
-import { checkCapabilities } from "./capabilities.ts";
+import { checkDeclaration } from "./capabilities.ts";
 
 const channel = parentChannel<ToIsolatedChild, FromIsolatedChild>();
 
@@ -32,7 +32,7 @@ const builtIns = recordBuiltIns();
 try {
   const adapter = await loadAdapterModule(module);
   // A mistyped capability stops the run before any case (capabilities.ts): the harness says why, not a skip per case.
-  checkCapabilities(adapter.capabilities, `the adapter of ${module}`);
+  checkDeclaration(adapter, `the adapter of ${module}`);
   const implementation = inProcess(adapter);
   const changedAtLoad = builtIns.changed();
   channel.onMessage(({ testCase, timeoutMs }) => {

@@ -6,10 +6,12 @@
 // it), is killed with everything it started; its case is errored, and the next case gets a
 // fresh child. The reference, which the harness trusts, runs without this.
 import type { LoadedCase } from "../loading/loader.ts";
-import type { Capability } from "../adapter.ts";
+import type { Capability, TransportLimit } from "../adapter.ts";
 import { Isolate, type IsolateOptions, type Received } from "./isolate.ts";
 import type { CaseResult } from "./results.ts";
-import { caseResult, judgeObserved, skippedForCapabilities, type CaseRunner, type RunOptions } from "./runner.ts";
+import { judgeObserved, type CaseRunner, type RunOptions } from "./runner.ts";
+import { skippedBeforeRunning } from "./applicability.ts";
+import { caseResult } from "./results.ts";
 import type { TransferableObserved } from "./transferable.ts";
 import { describeThrown, type Implementation } from "./implementation.ts";
 
@@ -30,13 +32,25 @@ export interface AdapterIdentity {
   name: string;
   version: string;
   capabilities: Capability[];
+  transportLimits?: TransportLimit[];
+  components?: Record<string, string>;
+  /** The Node.js version the child runs (process.version): the one `--node` chose, when given. */
+  node: string;
 }
 /** `restart`: the child's state cannot be trusted after the case: the next case gets a fresh one. */
 export type FromIsolatedChild = { loaded: AdapterIdentity } | { failed: string } | { observed: TransferableObserved; restart?: true };
 
 /** What an implementation says it is, copied out of its objects as plain strings: what a child tells the harness. */
-export function identityOf(implementation: Pick<Implementation, "name" | "version" | "capabilities">): AdapterIdentity {
-  return { name: String(implementation.name), version: String(implementation.version), capabilities: [...implementation.capabilities].map(String) as Capability[] };
+export function identityOf(implementation: Pick<Implementation, "name" | "version" | "capabilities" | "transportLimits" | "components">): AdapterIdentity {
+  const { transportLimits, components } = implementation;
+  return {
+    name: String(implementation.name),
+    version: String(implementation.version),
+    capabilities: [...implementation.capabilities].map(String) as Capability[],
+    ...(transportLimits && { transportLimits: [...transportLimits].map(String) as TransportLimit[] }),
+    ...(components && { components: Object.fromEntries(Object.entries(components).map(([name, version]) => [String(name), String(version)])) }),
+    node: process.version,
+  };
 }
 
 /** The adapter module did not load: what the command line named cannot be run. */
@@ -73,13 +87,13 @@ export async function openIsolated(module: string, timeoutMs: number, options: I
 
   return {
     ...identity,
-    runBy: { how: "in-process", module },
+    runBy: { how: "in-process", module, node: identity.node },
     async runCases(cases: readonly LoadedCase[], runOptions: RunOptions = {}): Promise<CaseResult[]> {
       const caseTimeoutMs = runOptions.timeoutMs ?? timeoutMs;
       const results: CaseResult[] = [];
       for (const testCase of cases) {
         const started = performance.now();
-        let result = skippedForCapabilities(identity, testCase, started);
+        let result = skippedBeforeRunning(identity, testCase, started);
         if (!result) {
           const run = await runIsolated(testCase, caseTimeoutMs);
           result = "observed" in run ? judged(identity, testCase, run.observed, started) : errored(testCase, run.broke, started);

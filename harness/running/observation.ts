@@ -20,6 +20,12 @@ export interface ParseRecord extends Recorded {
   input: Snapshot;
   /** Present when the parse succeeded: the schema output as it left the schema. */
   output?: Snapshot;
+  /**
+   * Stands for the identity of the object the parse returned, as parsedRef does for the policy's
+   * (the object itself in-process; "object N" over stdio, when the adapter reports outputObject).
+   * Absent when the parse failed or the adapter could not tell: then no verdict rests on it.
+   */
+  outputRef?: unknown;
 }
 
 export interface HookRecord extends Recorded {
@@ -83,6 +89,9 @@ export interface ProbeLog {
 }
 
 export const emptyLog = (): ProbeLog => ({ parses: [], hooks: [], policies: [], executions: [], handoffs: [] });
+
+/** Whether a reference stands for an object (whose identity can be compared), not for a value without one (over stdio, "object 0"). */
+export const isObjectRef = (ref: unknown) => (typeof ref === "object" && ref !== null) || typeof ref === "function" || (typeof ref === "string" && ref.startsWith("object ") && ref !== "object 0");
 
 /** The records one call left in one step, in the order they were made. */
 export function recordsOf<T extends { step: number; callId: string }>(records: readonly T[], step: number, callId: string): T[] {

@@ -47,7 +47,9 @@ export function createProbes(testCase: LoadedCase, library: SchemaLibrary = "zod
       log.parses.push((current = { ...stamp(), tool: name, input: snapshot(input) }));
     };
     const end = (output: unknown) => {
-      if (current) current.output = snapshot(output);
+      if (!current) return;
+      current.output = snapshot(output);
+      current.outputRef = output;
     };
     const probe: WiredTool = {
       name,

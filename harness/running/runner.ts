@@ -4,15 +4,15 @@ import { isHandoffCall, type Answer, type Call, type Grant } from "../loading/ca
 import { expectationFailures } from "../checking/expectations.ts";
 import { universalFailures } from "../checking/universal.ts";
 import type { LoadedCase } from "../loading/loader.ts";
-import type { Capability } from "../adapter.ts";
 import { ImplementationBroke, isImplementation, isImplementationBroke, type CaseSession, type Implementation, type Runnable } from "./implementation.ts";
 import { inProcess } from "./in-process.ts";
 import { describeOutcome, recordsOf, type ObservedOutcome, type Observation, type PolicyRecord, type TurnObservation } from "./observation.ts";
-import type { CaseResult, Failure } from "./results.ts";
+import { caseResult, type CaseResult, type Failure, type Verdict } from "./results.ts";
+import { notApplicableReason, skippedBeforeRunning } from "./applicability.ts";
 import { explains } from "../checking/context.ts";
 import { callRequirement, consequenceRequirement } from "../checking/attribution.ts";
 import { sameSnapshot, snapshot } from "../values/snapshot.ts";
-import { LACKING, notApplicableTo, REQUIREMENTS } from "../loading/requirements.ts";
+import { notApplicableTo } from "../loading/requirements.ts";
 import { referencedCall, referencedStep } from "../vocabulary/call-references.ts";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -28,7 +28,7 @@ export interface RunOptions {
 }
 
 /** What a run drives, cases in and results out: an implementation in this process, or an adapter module isolated in its own (isolated.ts). */
-export interface CaseRunner extends Pick<Implementation, "name" | "version" | "capabilities" | "runBy"> {
+export interface CaseRunner extends Pick<Implementation, "name" | "version" | "capabilities" | "transportLimits" | "components" | "runBy"> {
   runCases(cases: readonly LoadedCase[], options?: RunOptions): Promise<CaseResult[]>;
   /** Releases what it holds (child processes). */
   dispose(): Promise<void>;
@@ -36,11 +36,13 @@ export interface CaseRunner extends Pick<Implementation, "name" | "version" | "c
 
 /** An implementation run in this process: the reference, or an adapter command's connection. */
 export function directRunner(implementation: Implementation): CaseRunner {
-  const { name, version, capabilities, runBy } = implementation;
+  const { name, version, capabilities, transportLimits, components, runBy } = implementation;
   return {
     name,
     version,
     capabilities,
+    ...(transportLimits && { transportLimits }),
+    ...(components && { components }),
     ...(runBy && { runBy }),
     runCases: (cases, options) => runCases(implementation, cases, options),
     dispose: async () => implementation.dispose?.(),
@@ -65,13 +67,7 @@ export function asImplementation(runnable: Runnable): Implementation {
 export async function runCase(runnable: Runnable, testCase: LoadedCase, timeoutMs: number): Promise<CaseResult> {
   const implementation = asImplementation(runnable);
   const started = performance.now();
-  return skippedForCapabilities(implementation, testCase, started) ?? judgeObserved(implementation, testCase, await observeCase(implementation, testCase, timeoutMs), started);
-}
-
-/** The case's result when the implementation lacks a capability the case needs: it is not run. */
-export function skippedForCapabilities(implementation: Pick<Implementation, "capabilities">, testCase: LoadedCase, started: number): CaseResult | undefined {
-  const missing = missingCapabilities(implementation, testCase);
-  return missing.length > 0 ? caseResult(testCase, started, { status: "skipped", failures: [], reason: `the adapter does not declare: ${missing.join(", ")}` }) : undefined;
+  return skippedBeforeRunning(implementation, testCase, started) ?? judgeObserved(implementation, testCase, await observeCase(implementation, testCase, timeoutMs), started);
 }
 
 /** The verdict on what a case run observed: the universal checks and the case's own expectations. */
@@ -84,32 +80,8 @@ export function judgeObserved(implementation: Pick<Implementation, "capabilities
   const notApplicable = notApplicableTo(implementation.capabilities);
   const failures = [...consequences(testCase, observation.runFailures, universal), ...universal, ...expectationFailures(observation, universal)].filter((failure) => !notApplicable.has(failure.requirement));
   if (failures.length > 0) return finish({ status: "failed", failures });
-  if (testCase.requirements.every((id) => notApplicable.has(id))) return finish({ status: "skipped", failures, reason: notApplicableReason(testCase.requirements, implementation.capabilities) });
+  if (testCase.requirements.every((id) => notApplicable.has(id))) return finish({ status: "skipped", failures, reason: notApplicableReason(testCase.requirements, implementation.capabilities), notApplicable: true });
   return finish({ status: "passed", failures });
-}
-
-type Verdict = Pick<CaseResult, "status" | "failures"> & { reason?: string };
-
-/** A case's result: what names the case, the verdict, and the time since `started`. */
-export function caseResult(testCase: Omit<LoadedCase, "source">, started: number, verdict: Verdict): CaseResult {
-  const { id, file, title, level, family, requirements } = testCase;
-  return { id, file, title, level, family, requirements, ...verdict, durationMs: Math.round(performance.now() - started) };
-}
-
-/** Why a case whose every requirement is not applicable was not judged: what the runtime lacks, by the capability it does not declare. */
-export function notApplicableReason(requirements: readonly string[], capabilities: readonly Capability[]): string {
-  const lacking = [...new Set(requirements.flatMap((id) => (REQUIREMENTS.get(id)?.needs ?? []).filter((need) => !capabilities.includes(need))))];
-  return `not applicable: ${requirements.join(", ")}, since ${lacking.map((need) => `${LACKING[need]} (no "${need}" capability)`).join(" and ")}; the universal checks held`;
-}
-
-/**
- * The capabilities a case needs that the implementation lacks. Without proposal hashes the
- * runtime has no fingerprint to ask for: its grants are simply not given (see giveGrant), so
- * that need skips nothing.
- */
-export function missingCapabilities(implementation: Pick<Implementation, "capabilities">, testCase: LoadedCase): Capability[] {
-  const hashes = implementation.capabilities.includes("proposal-hash");
-  return testCase.capabilities.filter((capability) => !implementation.capabilities.includes(capability) && (hashes || capability !== "fingerprint"));
 }
 
 /** A grant that could not be given for a call whose outcome a universal failure accounts for shows a consequence of that. */

@@ -24,6 +24,7 @@ export function transferable(observed: Observed): TransferableObserved {
       ...observation,
       log: {
         ...log,
+        parses: log.parses.map((record) => ("outputRef" in record ? { ...record, outputRef: token(record.outputRef) } : record)),
         hooks: log.hooks.map((record) => ({ ...record, toolInputRef: token(record.toolInputRef) })),
         policies: log.policies.map((record) => ({ ...record, parsedRef: token(record.parsedRef), requestedRef: token(record.requestedRef) })),
         executions: log.executions.map((record) => ({ ...record, argsRef: token(record.argsRef) })),

@@ -119,8 +119,16 @@ export function compileSchema(node: SchemaNode, library: SchemaLibrary = "zod4")
   return compileNode(node, LIBRARIES[library]) as unknown as ToolSchema;
 }
 
-/** Wraps a compiled schema so that every parse is reported: `begin` with the input, `end` with the output of a parse that succeeded. */
+/**
+ * Wraps a compiled schema so that every parse is reported: `begin` with the input, `end` with the
+ * output of a parse that succeeded. A Zod 4 object (a case whose root is an object, without
+ * aliases or a default) stays an object: a copy of it whose run reports, so that what reads a
+ * schema's shape (a JSON Schema converter, an SDK that advertises a tool's JSON Schema only for an
+ * object schema, as the MCP server of the Claude Agent SDK does) reads the tool's own, as it would
+ * for the schema a user wrote; any other schema is wrapped in a pipe.
+ */
 export function observedSchema(schema: ToolSchema, library: SchemaLibrary, begin: (input: unknown) => void, end: (output: unknown) => void): ToolSchema {
+  if (library === "zod4" && (schema as z.ZodType)._zod.def.type === "object") return observedObject(schema as z.ZodObject, begin, end);
   return LIBRARIES[library]
     .preprocess((input) => {
       begin(input);
@@ -130,6 +138,23 @@ export function observedSchema(schema: ToolSchema, library: SchemaLibrary, begin
       end(output);
       return output;
     }) as unknown as ToolSchema;
+}
+
+/** A copy of a Zod 4 object schema whose every run (the entry point of a parse, a safeParse or a parent's) is reported. */
+function observedObject(schema: z.ZodObject, begin: (input: unknown) => void, end: (output: unknown) => void): ToolSchema {
+  const observed = schema.clone();
+  const internals = observed._zod;
+  const run = internals.run;
+  const ended = (payload: z.core.ParsePayload) => {
+    if (payload.issues.length === 0) end(payload.value);
+    return payload;
+  };
+  internals.run = (payload, context) => {
+    begin(payload.value);
+    const result = run(payload, context);
+    return result instanceof Promise ? result.then(ended) : ended(result);
+  };
+  return observed as unknown as ToolSchema;
 }
 
 /**

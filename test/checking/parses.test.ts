@@ -66,7 +66,7 @@ describe("check 5: which parse the policy's value must come from", () => {
         message: `the policy evaluated this call before the schema had parsed its request: it was handed {"mode":"r","path":"/etc/hosts"}, the request being ${ONE_CALL_REQUEST}`,
         ...at(0, "c1"),
       },
-      { requirement: "INV-3", check: 6, message: `the schema of read_file parsed ${ONE_CALL_REQUEST} 0 time(s) for this attempt`, ...at(0, "c1") },
+      { requirement: "INV-3", check: 6, message: `the schema of read_file parsed ${ONE_CALL_REQUEST} 0 time(s) for this executed attempt`, ...at(0, "c1") },
       { requirement: "INV-3", check: 7, message: "the schema of other_tool ran 1 times in this turn for 0 attempt(s) that reached it", ...at(0) },
     ]);
   });
@@ -114,7 +114,7 @@ describe("check 5: which parse the policy's value must come from", () => {
       {
         requirement: "INV-1",
         check: 5,
-        message: `the policy evaluated this call before the schema had parsed its rewritten input: it was handed the rewritten input itself, ${HOOKED_REWRITE}`,
+        message: `the policy evaluated this call before the schema had parsed its rewritten input: it was handed ${HOOKED_REWRITE}, equal to the rewritten input`,
         ...at(0, "c1"),
       },
     ]);
@@ -138,9 +138,25 @@ describe("check 5: which parse the policy's value must come from", () => {
     expect(check5({ seq: 0.5, tool: "other" })).toEqual([hook1]);
   });
 
-  it("names INV-3 for an earlier step's parse of this input even when this step's parse came too late", () => {
+  it("names INV-3 when the policy was handed the very object an earlier step's parse returned, even when this step's parse came too late", () => {
+    const reused = (o: Observation) => {
+      o.log.parses[1]!.seq = 4.5;
+      policyOf(o, "c2").parsedRef = o.log.parses.find((record) => record.step === 0)!.outputRef;
+    };
+    expect(after(suspended, reused)).toEqual([
+      { requirement: "INV-3", check: 5, message: 'the schema did not parse this attempt\'s input {"path":"/tmp/a/../b"}: the policy was handed the very object a parse of step 1 returned', ...at(2, "c2") },
+    ]);
+  });
+
+  it("does not take an equal value for an earlier parse's output: without the very object, the call was evaluated before its parse (INV-1)", () => {
+    // The value equals what step 0's parse returned, but it is another object: provenance is not shown by equality.
     expect(after(suspended, (o) => (o.log.parses[1]!.seq = 4.5))).toEqual([
-      { requirement: "INV-3", check: 5, message: 'the schema did not parse this attempt\'s input {"path":"/tmp/a/../b"}: the policy was handed the output of an earlier attempt\'s parse', ...at(2, "c2") },
+      {
+        requirement: "INV-1",
+        check: 5,
+        message: 'the policy evaluated this call before the schema had parsed its request: it was handed {"path":"/tmp/b"}, the request being {"path":"/tmp/a/../b"}',
+        ...at(2, "c2"),
+      },
     ]);
   });
 
@@ -153,7 +169,7 @@ describe("check 5: which parse the policy's value must come from", () => {
         message: 'the policy evaluated this call before the schema had parsed its request: it was handed {"mode":"r","path":"/tmp/a"}, the request being {"path":"/tmp/a"}',
         ...at(1, "c5"),
       },
-      { requirement: "INV-3", check: 6, message: 'the schema of read_file parsed {"path":"/tmp/a"} 0 time(s) for this attempt', ...at(1, "c5") },
+      { requirement: "INV-3", check: 6, message: 'the schema of read_file parsed {"path":"/tmp/a"} 0 time(s) for this executed attempt', ...at(1, "c5") },
     ]);
   });
 
@@ -169,7 +185,7 @@ describe("check 5: which parse the policy's value must come from", () => {
 describe("check 6: each attempt that must have been parsed had its own input parsed", () => {
   it("names INV-3 for two attempts with one input parsed once, naming both and reporting the second", () => {
     expect(after(sameInput, (o) => o.log.parses.splice(1, 1))).toEqual([
-      { requirement: "INV-3", check: 6, message: 'the schema of read_file parsed {"path":"/tmp/../a"} 1 time(s) for 2 attempts (c1, c2)', ...at(0, "c2") },
+      { requirement: "INV-3", check: 6, message: 'the schema of read_file parsed {"path":"/tmp/../a"} 1 time(s) for 2 executed attempts (c1, c2)', ...at(0, "c2") },
     ]);
   });
 
@@ -195,22 +211,23 @@ describe("check 6: each attempt that must have been parsed had its own input par
       {
         requirement: "INV-1",
         check: 5,
-        message: `the policy evaluated this call before the schema had parsed its rewritten input: it was handed the rewritten input itself, ${HOOKED_REWRITE}`,
+        message: `the policy evaluated this call before the schema had parsed its rewritten input: it was handed ${HOOKED_REWRITE}, equal to the rewritten input`,
         ...at(0, "c1"),
       },
-      { requirement: "INV-3", check: 6, message: `the schema of run_shell parsed ${HOOKED_REWRITE} 0 time(s) for this attempt`, ...at(0, "c1") },
+      { requirement: "INV-3", check: 6, message: `the schema of run_shell parsed ${HOOKED_REWRITE} 0 time(s) for this executed attempt`, ...at(0, "c1") },
     ]);
   });
 
-  it("counts a call reported invalid at stage json that the policy evaluated anyway as parsed: check 3 judges the report, check 6 the parse count", () => {
-    // Valid JSON reported invalid at stage json, yet evaluated: it must have been parsed, so its
-    // input is an attempt's input (not a foreign one), and one parse for two such calls is INV-3.
+  it("counts a call reported invalid at stage json that the policy evaluated and the tool ran anyway as parsed: check 3 judges the report, check 6 the parse count", () => {
+    // Valid JSON reported invalid at stage json, yet evaluated and run: it must have been parsed,
+    // so its input is an attempt's input (not a foreign one), and one parse for two such calls,
+    // both of which the tool's probe saw run, is INV-3.
     const failures = after(sameInput, (o) => {
       for (const callId of ["c1", "c2"]) setOutcome(o, 0, { callId, outcome: "invalid", stage: "json", message: "x" });
       o.log.parses.splice(1, 1);
     });
     expect(failures.filter((failure) => failure.check === 6 || failure.check === 7)).toEqual([
-      { requirement: "INV-3", check: 6, message: 'the schema of read_file parsed {"path":"/tmp/../a"} 1 time(s) for 2 attempts (c1, c2)', ...at(0, "c2") },
+      { requirement: "INV-3", check: 6, message: 'the schema of read_file parsed {"path":"/tmp/../a"} 1 time(s) for 2 executed attempts (c1, c2)', ...at(0, "c2") },
     ]);
     expect(failures.filter((failure) => failure.check === 3).map((failure) => [failure.callId, failure.message])).toEqual(
       ["c1", "c2"].flatMap((callId) => ["policy", "tool"].map((what) => [callId, `arguments reported invalid at stage json reached the ${what} 1 time(s)`])),
@@ -239,39 +256,43 @@ describe("check 6: each attempt that must have been parsed had its own input par
       }),
     ).toEqual([
       { requirement: "BATCH-5", check: 1, message: "the runtime ended the turn at c2's validation failure and did not attempt c4", ...at(0, "c4") },
-      { requirement: "INV-1", check: 5, message: 'the policy evaluated this call before the schema had parsed its request: it was handed the request itself, {"path":"/tmp/a"}', ...at(0, "c1") },
+      { requirement: "INV-1", check: 5, message: 'the policy evaluated this call before the schema had parsed its request: it was handed {"path":"/tmp/a"}, equal to the request', ...at(0, "c1") },
       { requirement: "INV-1", check: 6, message: 'the schema validated {"path":"/tmp/b"} instead of this call\'s input {"path":"/tmp/a"}', ...at(0, "c1") },
     ]);
   });
 });
 
 describe("which attempts must have been parsed (check 6)", () => {
-  const unparsed = (tool: string, input: string, step: number, callId: string) => ({ requirement: "INV-3", check: 6, message: `the schema of ${tool} parsed ${input} 0 time(s) for this attempt`, ...at(step, callId) });
+  const unparsed = (tool: string, input: string, step: number, callId: string) => ({ requirement: "INV-3", check: 6, message: `the schema of ${tool} parsed ${input} 0 time(s) for this executed attempt`, ...at(step, callId) });
 
-  it("a call reported executed, or suspended, without a policy evaluation, and a call the policy denied", () => {
+  it("a call that executed, whether or not the policy saw it, and not one suspended or denied: RFC-0015 counts parses per execution attempt (spec/latitude.md)", () => {
     expect(
       after(oneCall, (o) => {
         o.log.policies = [];
         o.log.parses = [];
       }).filter((failure) => failure.check === 6),
     ).toEqual([unparsed("read_file", ONE_CALL_REQUEST, 0, "c1")]);
+    // Suspended, then never run: held by nothing here.
     expect(
       after(suspended, (o) => {
         o.log.policies.shift();
         o.log.parses.shift();
       }).filter((failure) => failure.check === 6),
-    ).toEqual([unparsed("delete_file", '{"path":"/tmp/a/../b"}', 0, "c1")]);
-    expect(after(mutating, (o) => o.log.parses.pop()).filter((failure) => failure.check === 6)).toEqual([unparsed("write_file", '{"path":"/tmp/a"}', 0, "c1")]);
+    ).toEqual([]);
+    // Denied by the policy that evaluated it before any parse: check 5 says so (INV-1), check 6 does not count it short.
+    const denied = after(mutating, (o) => o.log.parses.pop());
+    expect(denied.filter((failure) => failure.check === 6)).toEqual([]);
+    expect(denied.filter((failure) => failure.check === 5).map((failure) => failure.requirement)).toEqual(["INV-1"]);
   });
 
-  it("a call reported invalid at stage schema, but not one reported invalid at stage json, though its arguments are JSON", () => {
+  it("not a call reported invalid, at either stage, with no parse of it seen: it never executed", () => {
     const reportedInvalid = (stage: "json" | "schema") =>
       after(oneCall, (o) => {
         setOutcome(o, 0, { callId: "c1", outcome: "invalid", stage, message: "x" });
         withoutRecordsOf(o, "c1");
         o.log.parses = [];
       });
-    expect(reportedInvalid("schema")).toEqual([unparsed("read_file", ONE_CALL_REQUEST, 0, "c1")]);
+    expect(reportedInvalid("schema")).toEqual([]);
     expect(reportedInvalid("json")).toEqual([]);
   });
 });

@@ -66,3 +66,23 @@ describe("an unknown capability", () => {
     expect(capabilityProblem("batch")).toBe(`declares its capabilities as string, not as a list; ${KNOWN}`);
   });
 });
+
+describe("the rest of what an adapter declares", () => {
+  it("refuses an unknown transport limit or components without versions, naming what is known, before any case runs", () => {
+    const refused = (extra: object) => () => inProcess({ ...referenceAdapter, ...extra });
+    expect(refused({ transportLimits: ["empty-string"] })).toThrow(new CapabilityDeclarationError('the adapter "effective-args reference" declares an unknown transport limit "empty-string"; the transport limits are empty-raw-string'));
+    expect(refused({ transportLimits: "empty-raw-string" })).toThrow("declares its transport limits as string, not as a list");
+    expect(refused({ components: { "@langchain/core": 1 } })).toThrow('declares component "@langchain/core" without a version (a non-empty string)');
+    expect(refused({ components: ["@langchain/core"] })).toThrow("declares its components as something other than a record of package names to versions");
+    expect(inProcess({ ...referenceAdapter, transportLimits: ["empty-raw-string"], components: { "@langchain/core": "1.3.5" } })).toMatchObject({ transportLimits: ["empty-raw-string"], components: { "@langchain/core": "1.3.5" } });
+  });
+
+  it("is in the report, from an adapter module's child process: transport limits, components and the Node.js that ran it", async () => {
+    const declaring = file("declaring-adapter.ts", `import reference from ${reference};\nexport default { ...reference, transportLimits: ["empty-raw-string"], components: { "Claude Code": "2.1.333" } };\n`);
+    const { code, stdout } = await runMain("run", "--adapter", declaring, "--filter", "matrix/*", "--reporter", "json");
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as { implementation: object; results: { id: string; status: string; notApplicable?: boolean }[] };
+    expect(report.implementation).toMatchObject({ transportLimits: ["empty-raw-string"], components: { "Claude Code": "2.1.333" }, runBy: { how: "in-process", node: process.version } });
+    expect(report.results.filter((result) => result.status === "skipped")).toEqual([expect.objectContaining({ id: "matrix/empty-argument-string-is-malformed", notApplicable: true })]);
+  });
+});

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CASES_DIR, loadCases } from "../../harness/loading/loader.ts";
 import { runMain, scratchFolder } from "../support/main.ts";
+import { MATRIX_CASES } from "../support/case-counts.ts";
 
 const caseCount = loadCases([DEFAULT_CASES_DIR]).cases.length;
 const { folder: scratch, file: scratchFile } = scratchFolder("effective-args-main-");
@@ -55,7 +56,7 @@ describe("run", () => {
   it("prints a block per case and the summary in the pretty reporter, and exits 0 for the reference", async () => {
     const { code, stdout, stderr } = await run("run", "--family", "matrix");
     expect([code, stderr]).toEqual([0, ""]);
-    expect(stdout.match(/^PASS  matrix\//gm)).toHaveLength(8);
+    expect(stdout.match(/^PASS  matrix\//gm)).toHaveLength(MATRIX_CASES);
     expect(stdout).toMatch(/\neffective-args reference 0\.1\.0: MUST \d+\/\d+ \(100%\), SHOULD 0\/0 \(100%\)\n/);
   });
 
@@ -69,7 +70,7 @@ describe("run", () => {
     const broken = scratchFile("cases/matrix/broken.yaml", "id: matrix/broken\n");
     const { code, stdout, stderr } = await run("run", "--reporter", "json", "--cases", broken, "--cases", join(DEFAULT_CASES_DIR, "matrix"));
     expect(code).toBe(2);
-    expect((JSON.parse(stdout) as { results: unknown[] }).results).toHaveLength(8);
+    expect((JSON.parse(stdout) as { results: unknown[] }).results).toHaveLength(MATRIX_CASES);
     expect(stderr).toMatch(/broken\.yaml:\d+:\d+: /);
     for (const reporter of ["junit", "tap"]) expect((await run("run", "--reporter", reporter, "--filter", "matrix/defaults-visible")).stdout).toMatch(reporter === "tap" ? /^TAP version 14\n/ : /^<\?xml/);
   });

@@ -271,3 +271,24 @@ describe("report-issue refuses, in one line and with exit 2", () => {
     expect(existsSync(join(folder, "missing.json"))).toBe(false);
   });
 });
+
+describe("report-issue --repro", () => {
+  it("shows the standalone script first under Reproduce, whole, and says what it needs; the same bytes each time", async () => {
+    const script = file("shows-it.mjs", "// Shows the policy mutation run.\n// Run in an empty folder (Node.js 20 or later):\n//   npm install some-sdk@1.2.3\n//   node shows-it.mjs\nconsole.log(\"```\");\nprocess.exit(1);\n");
+    const first = await runMain("report-issue", reportPath, "--case", CASE, "--repro", script);
+    const again = await runMain("report-issue", reportPath, "--case", CASE, "--repro", script);
+    expect([first.code, again.stdout]).toEqual([0, first.stdout]);
+    const reproduce = first.stdout.slice(first.stdout.indexOf("## Reproduce\n"));
+    expect(reproduce).toMatch(/^## Reproduce\n\nWithout effective-args: save this script as `shows-it\.mjs` in an empty folder and run the commands of its opening comment/);
+    // The fence outlasts the backticks inside the script, which is shown whole.
+    expect(reproduce).toContain('````js\n// Shows the policy mutation run.\n// Run in an empty folder (Node.js 20 or later):\n//   npm install some-sdk@1.2.3\n//   node shows-it.mjs\nconsole.log("```");\nprocess.exit(1);\n````\n\nWith effective-args, which runs the whole case:');
+    // Without --repro, no such section.
+    expect((await runMain("report-issue", reportPath, "--case", CASE)).stdout).not.toContain("Without effective-args");
+  });
+
+  it("refuses a script it cannot read with one line, exit 2", async () => {
+    const { code, stdout, stderr } = await runMain("report-issue", reportPath, "--case", CASE, "--repro", join(folder, "missing.mjs"));
+    expect([code, stdout]).toEqual([2, ""]);
+    expect(stderr).toBe(`effective-args: --repro ${join(folder, "missing.mjs")}: cannot read it (ENOENT)\n`);
+  });
+});

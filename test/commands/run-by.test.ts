@@ -8,7 +8,8 @@ const implementationOf = (stdout: string) => (JSON.parse(stdout) as { implementa
 describe("how the implementation was run", () => {
   it.each([
     [[], { how: "in-process", module: "effective-args/reference (built in)" }],
-    [["--adapter", "test/mutants/no-mutation-check.ts"], { how: "in-process", module: "test/mutants/no-mutation-check.ts" }],
+    // An adapter module runs in a child process: the report names the Node.js that ran it (run --node may choose another).
+    [["--adapter", "test/mutants/no-mutation-check.ts"], { how: "in-process", module: "test/mutants/no-mutation-check.ts", node: process.version }],
     [["--adapter-cmd", "node examples/stdio-adapter.mjs"], { how: "stdio", command: "node examples/stdio-adapter.mjs" }],
   ])("is in the JSON report: %j", async (args, runBy) => {
     const { stdout } = await runMain("run", ...args, "--reporter", "json", "--filter", "matrix/*");
@@ -19,6 +20,6 @@ describe("how the implementation was run", () => {
     const pretty = await runMain("run", "--adapter-cmd", "node examples/stdio-adapter.mjs", "--filter", "matrix/*");
     expect(pretty.stdout).toMatch(/\nexample stdio adapter 2\.0\.0: MUST [^\n]+\nrun as stdio command node examples\/stdio-adapter\.mjs\n/);
     const tap = await runMain("run", "--adapter", "test/mutants/no-mutation-check.ts", "--reporter", "tap", "--filter", "matrix/*");
-    expect(tap.stdout).toMatch(/\n# run as in-process module test\/mutants\/no-mutation-check\.ts\n# mutant no-mutation-check 0\.1\.0: MUST [^\n]+\n$/);
+    expect(tap.stdout).toMatch(new RegExp(`\n# run as in-process module test/mutants/no-mutation-check\\.ts \\(Node\\.js ${process.version.replace(/\./g, "\\.")}\\)\n# mutant no-mutation-check 0\\.1\\.0: MUST [^\n]+\n$`));
   });
 });

@@ -3,6 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { parseCatalogue, REQUIREMENTS } from "../../harness/loading/requirements.ts";
+import { DEFAULT_CASES_DIR, loadCases } from "../../harness/loading/loader.ts";
+import type { Capability } from "../../harness/adapter.ts";
 
 const entry = { id: "INV-1", level: "must", family: "invariant", source: "RFC-0015, invariant 1", title: "t", text: "x" };
 const catalogue = (...requirements: object[]) => stringify({ requirements });
@@ -33,5 +35,28 @@ describe("the requirements catalogue", () => {
     ["no list", "other: []\n", /^spec\/requirements\.yaml: (requirements|\(top level\)): /],
   ])("refuses %s", (_, text, message) => {
     expect(refused(text)).toThrow(message);
+  });
+});
+
+describe("what each requirement needs (spec/requirements.yaml, `needs`)", () => {
+  // The capabilities a case's content uses (loader.ts, capabilitiesOf), which a requirement may be about.
+  const ABOUT: readonly Capability[] = ["approval", "batch", "handoffs", "hooks", "resume"];
+  const { cases } = loadCases([DEFAULT_CASES_DIR]);
+  const listing = (id: string) => cases.filter((testCase) => testCase.requirements.includes(id));
+
+  it("is used by every case that lists the requirement: no case could judge it for a runtime to which it does not apply", () => {
+    const problems = [...REQUIREMENTS.values()].flatMap((requirement) =>
+      (requirement.needs ?? []).filter((need) => ABOUT.includes(need)).flatMap((need) => listing(requirement.id).filter((testCase) => !testCase.capabilities.includes(need)).map((testCase) => `${requirement.id} needs ${need}, which ${testCase.id} does not use`)),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it("names every capability all of a requirement's cases use: a correct runtime without it is never held to the requirement", () => {
+    const problems = [...REQUIREMENTS.values()].flatMap((requirement) =>
+      ABOUT.filter((capability) => listing(requirement.id).length > 0 && listing(requirement.id).every((testCase) => testCase.capabilities.includes(capability)) && !(requirement.needs as readonly Capability[] | undefined)?.includes(capability)).map(
+        (capability) => `every case of ${requirement.id} uses ${capability}, which it does not need`,
+      ),
+    );
+    expect(problems).toEqual([]);
   });
 });

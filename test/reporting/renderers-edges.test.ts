@@ -117,8 +117,8 @@ describe("summary lines", () => {
 
   it("says nothing about unexercised requirements when every requirement was exercised, and names every case a requirement broke in", () => {
     const every = [...REQUIREMENTS.values()].filter((requirement) => !requirement.retired).map((requirement) => requirement.id);
-    const hashing = { ...adapter, capabilities: ["proposal-hash", "handoffs", "raw-view"] as const };
-    const text = renderSummary(buildReport(hashing, [result("matrix/a", "failed", every, [failure("INV-1")]), result("matrix/b", "failed", [], [failure("INV-1")])], []));
+    const everything = { ...adapter, capabilities: ["approval", "batch", "handoffs", "hooks", "proposal-hash", "raw-view", "resume"] as const };
+    const text = renderSummary(buildReport(everything, [result("matrix/a", "failed", every, [failure("INV-1")]), result("matrix/b", "failed", [], [failure("INV-1")])], []));
     expect(text).toContain(`\nRequirements: 0/${every.length} hold\n`);
     expect(text).toContain("  INV-1       must   broken in 2 cases: Decode and validate before policy\n      matrix/a, matrix/b\n");
   });

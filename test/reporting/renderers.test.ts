@@ -18,7 +18,7 @@ const results: CaseResult[] = [
   result("matrix/passes", "passed", ["MATRIX-1"]),
   result("matrix/fails", "failed", ["INV-5"], [diffed, { requirement: "INV-3", message: "parsed twice", step: 1 }]),
   result("read-batch/errs", "errored", ["BATCH-1"], [], { reason: "the adapter threw: Error: <&> \u0001 \ud800\nsecond" }),
-  result("read-batch/skips", "skipped", ["BATCH-2"], [], { reason: "the adapter does not declare: batch" }),
+  result("read-batch/skips", "skipped", ["BATCH-2"], [], { reason: "the adapter does not declare: tool-changes", lacking: ["tool-changes"] }),
 ];
 const adapter = { name: "rt <&>", version: "1.0", capabilities: ["batch"] as const };
 const known: KnownFailures = { file: "known.yaml", entries: new Map([["matrix/fails", { requirements: ["INV-3", "INV-5"], at: "known.yaml:2:3" }], ["matrix/passes", { requirements: [], at: "known.yaml:5:3" }]]) };
@@ -40,7 +40,7 @@ describe("pretty", () => {
       "      listed as a known failure, but now also breaks INV-3, which its entry does not list",
     ]);
     expect(renderProgress(results[0]!)).toBe("PASS  matrix/passes [must] title of matrix/passes\n");
-    expect(renderProgress(results[3]!)).toBe("SKIP  read-batch/skips [must] title of read-batch/skips\n      the adapter does not declare: batch\n");
+    expect(renderProgress(results[3]!)).toBe("SKIP  read-batch/skips [must] title of read-batch/skips\n      the adapter does not declare: tool-changes\n");
     expect(renderProgress(results[1]!).split("\n").slice(0, 3)).toEqual(["FAIL  matrix/fails [must] title of matrix/fails", "      INV-5 (step 1, call c1): the arguments at tool entry differ", "        - evaluated"]);
     expect(renderProgress(judge(results[1]!, known)).startsWith("XFAIL matrix/fails")).toBe(true);
     expect(renderProgress(judge(results[0]!, known))).toBe("XPASS matrix/passes [must] title of matrix/passes\n      listed as a known failure, but passed: remove it from the expectations file\n");
@@ -54,7 +54,7 @@ describe("pretty", () => {
         "CASE FILE ERROR x:1:1: bad",
         "NEW BREAK matrix/fails is listed for INV-5 but now also breaks INV-3",
         "",
-        "rt <&> 1.0: MUST 1/5 (20%), SHOULD 0/0 (100%)",
+        'rt <&> 1.0: MUST 1/5 (20%), SHOULD 0/0 (100%); 1 MUST not judged: declare "tool-changes"; 1 MUST errored',
         "",
         `Requirements: 1/5 hold (${report.requirements.length - 5} not exercised by the selected cases)`,
         "  INV-3       must   broken in 1 case: One schema parse per attempt",
@@ -89,7 +89,7 @@ describe("pretty", () => {
         "ERROR read-batch/errs [must] title of read-batch/errs",
         "      the adapter threw: Error: <&> \u0001 \ud800",
         "      second",
-        "SKIP  1 case: the adapter does not declare: batch",
+        "SKIP  1 case: the adapter does not declare: tool-changes",
         "      read-batch/skips",
         "",
         "4 cases: 1 passed, 1 failed, 1 errored, 1 skipped; expected failures: 0, new breaks: 1, unexpected passes: 1 (known.yaml)",
@@ -161,8 +161,8 @@ describe("tap", () => {
     expect(lines[3]).toBe("not ok 2 - matrix/fails");
     const block = lines.slice(lines.indexOf("  ---", 4) + 1, lines.indexOf("  ...", 4)).map((line) => line.slice(2)).join("\n");
     expect(parse(block)).toEqual({ status: "failed", failures: [{ requirement: "INV-5", step: 1, call: "c1", message: "the arguments at tool entry differ", diff: diffed.diff }, { requirement: "INV-3", step: 2, message: "parsed twice" }] });
-    expect(lines).toContain("ok 4 - read-batch/skips # SKIP the adapter does not declare: batch");
-    expect(lines.at(-2)).toBe("# rt <&> 1.0: MUST 1/5 (20%), SHOULD 0/0 (100%)");
+    expect(lines).toContain("ok 4 - read-batch/skips # SKIP the adapter does not declare: tool-changes");
+    expect(lines.at(-2)).toBe('# rt <&> 1.0: MUST 1/5 (20%), SHOULD 0/0 (100%); 1 MUST not judged: declare "tool-changes"; 1 MUST errored');
   });
 
   it("escapes # and \\ in descriptions and keeps every point on one line", () => {

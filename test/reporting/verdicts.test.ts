@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { expectationOf, knownFailuresYaml, loadKnownFailures, type KnownFailures } from "../../harness/reporting/known-failures.ts";
 import { buildReport, exitCode, gateStatus, judge, notices } from "../../harness/reporting/report.ts";
 import { atLevels, badge, count, countBy, requirementVerdicts, type RequirementVerdict } from "../../harness/reporting/summary.ts";
+import { renderProgress } from "../../harness/reporting/pretty.ts";
 import type { CaseResult, Failure } from "../../harness/running/results.ts";
 import { result } from "../support/results.ts";
 
@@ -159,6 +160,17 @@ describe("the known-failures file", () => {
       ["matrix/b", ["INV-4", "MATRIX-2"], "tracked in #12"],
       ["matrix/c", [], "errored: the adapter threw"],
     ]);
+  });
+
+  it("keeps an entry's upstream links when written again, carries them and its reason into the report, and prints the links under the case", () => {
+    const previous = loadKnownFailures(file("linked.yaml", "failures:\n  matrix/b:\n    requirements: [INV-1]\n    reason: plain decoding\n    links: [vercel/ai#21091, openai/openai-agents-js#1948]\n")) as KnownFailures;
+    const failed = result("matrix/b", "failed", [], [failure("INV-1")]);
+    const written = loadKnownFailures(file("rewritten.yaml", knownFailuresYaml("rt 1", [failed], previous))) as KnownFailures;
+    expect(written.entries.get("matrix/b")).toMatchObject({ reason: "plain decoding", links: ["vercel/ai#21091", "openai/openai-agents-js#1948"] });
+    const reported = judge(failed, written);
+    expect(reported).toMatchObject({ expectation: "expected-failure", known: { reason: "plain decoding", links: ["vercel/ai#21091", "openai/openai-agents-js#1948"] } });
+    expect(renderProgress(reported).split("\n")[1]).toBe("      upstream: vercel/ai#21091, openai/openai-agents-js#1948");
+    expect(loadKnownFailures(file("badlink.yaml", "failures:\n  matrix/b:\n    requirements: []\n    links: [issue-12]\n"))).toEqual({ errors: [expect.stringMatching(/badlink\.yaml:4:13: .*owner\/repository#number/)] });
   });
 
   it("is read with every problem at its line", () => {

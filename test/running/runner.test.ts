@@ -38,13 +38,14 @@ describe("the runner", () => {
     expect(result?.reason).toBe("the adapter threw: TypeError: no runtime");
   });
 
-  it("skips the cases that need a capability the adapter does not declare", async () => {
-    const needy = cases.filter((testCase) => testCase.capabilities.includes("hooks")).slice(0, 2);
-    expect(needy).toHaveLength(2);
-    const results = await runCases({ ...referenceAdapter, capabilities: ["approval", "batch"] }, needy);
-    expect(results.map((result) => [result.status, result.reason])).toEqual([
-      ["skipped", "the adapter does not declare: hooks"],
-      ["skipped", "the adapter does not declare: hooks"],
+  it("skips the cases that need a capability the adapter does not declare: not judged, or not applicable when every requirement they list is", async () => {
+    const hooked = cases.filter((testCase) => testCase.capabilities.includes("hooks"));
+    const judgedElsewhere = hooked.find((testCase) => testCase.requirements.some((id) => !id.startsWith("HOOK-")))!;
+    const onlyHooks = hooked.find((testCase) => testCase.requirements.every((id) => id.startsWith("HOOK-")))!;
+    const results = await runCases({ ...referenceAdapter, capabilities: ["approval", "batch"] }, [judgedElsewhere, onlyHooks]);
+    expect(results.map((result) => [result.status, result.reason, result.lacking, result.notApplicable])).toEqual([
+      ["skipped", "the adapter does not declare: hooks", ["hooks"], undefined],
+      ["skipped", `not applicable: ${onlyHooks.requirements.join(", ")}, since the runtime has no PreToolUse hooks (no "hooks" capability)`, undefined, true],
     ]);
   });
 

@@ -1,6 +1,7 @@
 // Every word of the schema vocabulary, with the meaning spec/case-format.md gives it, under
 // both schema libraries; and the two library behaviours, under each library as it has them.
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { SchemaLibrary, ToolSchema } from "../../harness/adapter.ts";
 import type { SchemaNode } from "../../harness/loading/case-schema.ts";
 import { compileSchema, observedSchema } from "../../harness/vocabulary/schema.ts";
@@ -237,6 +238,43 @@ describe.each(["zod4", "zod3"] as SchemaLibrary[])("under %s", (library) => {
     expect(output(schema, " a ")).toBe("a");
     expect(accepts(schema, 1)).toBe(false);
     expect(seen).toEqual(['in " a "', 'out "a"', "in 1"]);
+  });
+
+  it("an observed object reports each parse too", () => {
+    const seen: string[] = [];
+    const node: SchemaNode = { type: "object", properties: { path: { type: "string", transforms: ["trim"] }, limit: { type: "integer", coerce: true, default: 10 } } };
+    const schema = observedSchema(compile(node), library, (input) => seen.push(`in ${JSON.stringify(input)}`), (out) => seen.push(`out ${JSON.stringify(out)}`));
+    expect(output(schema, { path: " /a ", extra: 1 })).toEqual({ path: "/a", limit: 10 });
+    expect(accepts(schema, { path: 1 })).toBe(false);
+    expect(seen).toEqual(['in {"path":" /a ","extra":1}', 'out {"path":"/a","limit":10}', 'in {"path":1}']);
+  });
+});
+
+describe("an observed Zod 4 object is an object (what JSON Schema converters and SDKs read)", () => {
+  const node: SchemaNode = { type: "object", unknownKeys: "strict", properties: { path: { type: "string", transforms: ["trim"] }, limit: { type: "integer", coerce: true, minimum: 1 } } };
+  const observed = () => observedSchema(compileSchema(node, "zod4"), "zod4", () => {}, () => {}) as unknown as z.ZodType;
+
+  it("keeps the object's definition and shape, and converts to the object's JSON Schema", () => {
+    const schema = observed() as unknown as z.ZodObject;
+    expect(schema._zod.def.type).toBe("object");
+    expect(Object.keys(schema.shape)).toEqual(["path", "limit"]);
+    expect(z.toJSONSchema(schema, { io: "input" })).toEqual(z.toJSONSchema(compileSchema(node, "zod4") as unknown as z.ZodType, { io: "input" }));
+  });
+
+  it("is a copy: the compiled schema, which cases share, reports nothing", () => {
+    const seen: unknown[] = [];
+    const compiled = compileSchema(node, "zod4");
+    observedSchema(compiled, "zod4", (input) => seen.push(input), () => {});
+    expect(accepts(compiled, { path: "a", limit: 1 })).toBe(true);
+    expect(seen).toEqual([]);
+  });
+
+  it("reports a parse run asynchronously, and through Standard Schema's validate", async () => {
+    const seen: string[] = [];
+    const schema = observedSchema(compileSchema(node, "zod4"), "zod4", (input) => seen.push(`in ${JSON.stringify(input)}`), (out) => seen.push(`out ${JSON.stringify(out)}`)) as unknown as z.ZodObject;
+    await schema.safeParseAsync({ path: " b ", limit: "2" });
+    await schema["~standard"].validate({ path: "c", limit: 3 });
+    expect(seen).toEqual(['in {"path":" b ","limit":"2"}', 'out {"path":"b","limit":2}', 'in {"path":"c","limit":3}', 'out {"path":"c","limit":3}']);
   });
 });
 

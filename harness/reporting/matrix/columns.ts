@@ -1,6 +1,6 @@
 // What the matrix page says about each implementation beyond its cells: the name a reader knows
 // it by (a report carries the npm package name, "ai", and the product is the Vercel AI SDK), and
-// how many requirements of a group hold, counted over the same requirements for every column.
+// how many requirements of a group hold, over the same denominator as the implementation's badge.
 import type { Requirement } from "../../loading/requirements.ts";
 import type { RequirementStatus } from "../summary.ts";
 
@@ -40,19 +40,19 @@ export function columnName(implementation: { name: string; version: string }): C
 export const TALLY_ORDER: readonly RequirementStatus[] = ["holds", "broken", "errored", "inconclusive", "skipped", "not_applicable", "untested"];
 
 export interface Tally {
-  /** How many requirements the group has: the same for every implementation. */
+  /** How many requirements of the group count for the implementation: exercised and applicable, as its badge counts them. */
   of: number;
   counts: Record<RequirementStatus, number>;
 }
 
 /**
  * The verdicts of one implementation over a group of requirements. A requirement the report does
- * not mention counts as untested, so every column counts over the same requirements; a
- * not-applicable one stays in `of` and is counted apart (a badge leaves it out, so two badges of
- * one suite can read 11/20 and 5/23).
+ * not mention counts as untested. `of` leaves out the untested and not-applicable ones, as the
+ * badge does (summary.ts, `counted`), so that a page and a badge never give one implementation two
+ * denominators; those are counted apart.
  */
 export function tally(requirements: readonly Requirement[], statusOf: (id: string) => RequirementStatus | undefined): Tally {
   const counts = Object.fromEntries(TALLY_ORDER.map((status) => [status, 0])) as Record<RequirementStatus, number>;
   for (const requirement of requirements) counts[statusOf(requirement.id) ?? "untested"] += 1;
-  return { of: requirements.length, counts };
+  return { of: requirements.length - counts.untested - counts.not_applicable, counts };
 }

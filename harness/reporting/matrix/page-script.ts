@@ -24,6 +24,19 @@ export const PAGE_SCRIPT = String.raw`
     return made;
   }
 
+  // Upstream issues and changes as links (the references were checked against owner/repository#number when the report was read).
+  function upstreamLinks(refs) {
+    var paragraph = element("p", "upstream", "Upstream: ");
+    refs.forEach(function (ref, index) {
+      var parts = ref.split("#");
+      var link = element("a", "", ref);
+      link.href = "https://github.com/" + parts[0] + "/issues/" + parts[1];
+      if (index > 0) paragraph.appendChild(document.createTextNode(", "));
+      paragraph.appendChild(link);
+    });
+    return paragraph;
+  }
+
   function diffBlock(diff) {
     var pre = element("pre", "diff");
     diff.split("\n").forEach(function (line, index) {
@@ -62,6 +75,8 @@ export const PAGE_SCRIPT = String.raw`
     summary.appendChild(element("span", "title", " [" + result.level + "] " + result.title));
     details.appendChild(summary);
     if (result.expectation) details.appendChild(element("p", "expectation", EXPECTATIONS[result.expectation] + (result.newlyBroken ? " " + result.newlyBroken.join(", ") + "." : "")));
+    if (result.known && result.known.reason) details.appendChild(element("p", "known", "Known failure: " + result.known.reason));
+    if (result.known && result.known.links) details.appendChild(upstreamLinks(result.known.links));
     if (result.reason) details.appendChild(element("p", "reason", result.reason));
     // The failures that name this requirement first: they are why the cell says what it says.
     var failures = result.failures.filter(function (f) { return f.requirement === requirement; })

@@ -5,8 +5,8 @@
 // behind the verdict, with each failure's message and diff and the case's YAML source. A column
 // is headed by the product's name, with its package and version beneath (columns.ts); rows of
 // totals per level and a row per family and level count, in each column, how many of its
-// requirements hold out of all of them (the same count in every column), not-applicable ones
-// apart. The table is written here; the page's script (page-script.ts) only opens cells, filters
+// requirements hold out of those the implementation's badge counts (exercised and applicable),
+// not-applicable and untested ones apart. The table is written here; the page's script (page-script.ts) only opens cells, filters
 // rows and moves the focus.
 import { basename } from "node:path";
 import { LEVELS } from "../../loading/case-schema.ts";
@@ -65,7 +65,11 @@ function tallyCell(requirements: readonly Requirement[], statusOf: (id: string) 
 }
 
 const runAs = (runBy: ReportFile["report"]["implementation"]["runBy"]) =>
-  runBy === undefined ? "not recorded" : runBy.how === "stdio" ? `stdio: ${runBy.command}` : `in-process: ${runBy.module}`;
+  runBy === undefined ? "not recorded" : runBy.how === "stdio" ? `stdio: ${runBy.command}` : `in-process: ${runBy.module}${runBy.node ? ` on Node.js ${runBy.node}` : ""}`;
+
+/** The version, and the packages beside the runtime that do the work with theirs. */
+const versionText = ({ version, components }: ReportFile["report"]["implementation"]) =>
+  [version, ...Object.entries(components ?? {}).map(([name, componentVersion]) => `${name} ${componentVersion}`)].join(", ");
 
 export function matrixPage({ reports, requirements, sources }: MatrixInput): string {
   const suite = reports[0]?.report.suite ?? { name: "effective-args", version: "" };
@@ -108,7 +112,7 @@ export function matrixPage({ reports, requirements, sources }: MatrixInput): str
   const summaryRows = reports
     .map(({ file, report }, index) => {
       const { implementation, summary } = report;
-      return `<tr data-implementation="${index}"><th scope="row">${nameLines(names[index]!)}</th><td>${escape(implementation.version)}</td><td>${escape(runAs(implementation.runBy))}</td><td>${escape(summary.badge)}</td><td>${summary.total}: ${summary.passed} passed, ${summary.failed} failed, ${summary.errored} errored, ${summary.skipped} skipped</td><td>${escape(report.startedAt ?? "not recorded")}</td><td>${escape(`${report.suite.name} ${report.suite.version}`)}</td><td title="${escape(file)}">${escape(basename(file))}</td></tr>`;
+      return `<tr data-implementation="${index}"><th scope="row">${nameLines(names[index]!)}</th><td>${escape(versionText(implementation))}</td><td>${escape(runAs(implementation.runBy))}</td><td>${escape(summary.badge)}</td><td>${summary.total}: ${summary.passed} passed, ${summary.failed} failed, ${summary.errored} errored, ${summary.skipped} skipped</td><td>${escape(report.startedAt ?? "not recorded")}</td><td>${escape(`${report.suite.name} ${report.suite.version}`)}</td><td title="${escape(file)}">${escape(basename(file))}</td></tr>`;
     })
     .join("\n");
 
@@ -144,7 +148,7 @@ export function matrixPage({ reports, requirements, sources }: MatrixInput): str
 <body>
 <header>
 <h1>${escape(title)}</h1>
-<p>How ${reports.length} implementation${reports.length === 1 ? "" : "s"} of RFC-0015 (effective tool argument authorization) fare against each of its ${requirements.length} requirements. Each cell gives the requirement's verdict for that implementation and the number of cases behind it; open a cell (click, or Enter) to see those cases, each failure's message and diff, and the case's source. Arrow keys move between cells. The rows of totals and of each family count how many of its requirements hold, out of all of them for every implementation; those that do not apply to an implementation (it lacks what they concern) are counted apart.</p>
+<p>How ${reports.length} implementation${reports.length === 1 ? "" : "s"} of RFC-0015 (effective tool argument authorization) fare against each of its ${requirements.length} requirements. Each cell gives the requirement's verdict for that implementation and the number of cases behind it; open a cell (click, or Enter) to see those cases, each failure's message and diff, and the case's source. Arrow keys move between cells. The rows of totals and of each family count how many of its requirements hold, out of those that apply to the implementation, as its badge counts them; those that do not apply to it (it lacks what they concern) are counted apart.</p>
 <ul class="legend" aria-label="Verdicts">${legend}</ul>
 </header>
 <main>

@@ -9,18 +9,14 @@ import { FAMILIES } from "../../loading/requirements.ts";
 import { fileErrorCode, readNamedFile } from "../../loading/named-paths.ts";
 import { CASE_STATUSES } from "../../running/results.ts";
 import { REQUIREMENT_STATUSES } from "../summary.ts";
-
+import { ReportedImplementationSchema } from "../implementation-schema.ts";
+import { UPSTREAM_REF } from "../upstream-links.ts";
 
 /** What the page reads of a report; a report carries more, which is ignored. */
 const MatrixReport = z.object({
   suite: z.object({ name: z.string(), version: z.string() }),
   startedAt: z.string().optional(),
-  implementation: z.object({
-    name: z.string(),
-    version: z.string(),
-    capabilities: z.array(z.string()),
-    runBy: z.union([z.object({ how: z.literal("in-process"), module: z.string() }), z.object({ how: z.literal("stdio"), command: z.string() })]).optional(),
-  }),
+  implementation: ReportedImplementationSchema,
   summary: z.object({ total: z.number(), passed: z.number(), failed: z.number(), errored: z.number(), skipped: z.number(), badge: z.string() }),
   requirements: z.array(z.object({ id: z.string(), level: z.enum(LEVELS), title: z.string(), status: z.enum(REQUIREMENT_STATUSES), cases: z.array(z.string()), brokenIn: z.array(z.string()) })),
   results: z.array(
@@ -34,6 +30,8 @@ const MatrixReport = z.object({
       expectation: z.enum(["expected-failure", "unexpected-failure", "unexpected-pass"] satisfies Expectation[]).optional(),
       /** With an unexpected failure: the requirements its known-failures entry does not list. */
       newlyBroken: z.array(z.string()).optional(),
+      /** With an expectation: its known-failures entry's reason and upstream links. */
+      known: z.object({ reason: z.string().optional(), links: z.array(z.string().regex(UPSTREAM_REF)).optional() }).optional(),
       /** A generated case's file (run --explore): its source on the page. */
       generated: z.string().optional(),
       failures: z.array(z.object({ requirement: z.string(), message: z.string(), diff: z.string().optional(), step: z.number().optional(), callId: z.string().optional() })),

@@ -34,6 +34,8 @@ export async function stdioImplementation(command: string, limits: Partial<Proce
     name: hello.name,
     version: hello.version,
     capabilities: hello.capabilities as Capability[],
+    ...(hello.transportLimits?.length && { transportLimits: hello.transportLimits }),
+    ...(hello.components && Object.keys(hello.components).length > 0 && { components: hello.components }),
     openSession: (testCase, timeoutMs) => connection.openSession(testCase, timeoutMs),
     dispose: () => connection.dispose(),
   };
@@ -223,7 +225,14 @@ function snapshotOfValue(value: Value, what: string): Snapshot {
 function addRecord(log: ProbeLog, record: ProbeRecord, step: number, snapshotOfValue: (value: Value) => Snapshot): void {
   switch (record.kind) {
     case "parse":
-      log.parses.push({ seq: record.seq, step, tool: record.tool, input: snapshotOfValue(record.input), ...(record.output && { output: snapshotOfValue(record.output) }) });
+      log.parses.push({
+        seq: record.seq,
+        step,
+        tool: record.tool,
+        input: snapshotOfValue(record.input),
+        ...(record.output && { output: snapshotOfValue(record.output) }),
+        ...(record.output && record.outputObject !== undefined && { outputRef: `object ${record.outputObject}` }),
+      });
       return;
     case "hook":
       log.hooks.push({

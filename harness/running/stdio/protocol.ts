@@ -2,7 +2,7 @@
 // from the adapter, in order. spec/adapter-protocol.md explains it; spec/protocol.schema.json is
 // generated from these schemas. Every reply is checked against them.
 import { z } from "zod";
-import { CAPABILITIES } from "../../adapter.ts";
+import { CAPABILITIES, TRANSPORT_LIMITS } from "../../adapter.ts";
 import { DECISIONS, Hook, Json, Policy, Tool } from "../../loading/case-schema.ts";
 import { outcomeSchema } from "../outcomes.ts";
 
@@ -84,7 +84,18 @@ const Decision = z.strictObject({ decision: z.enum(DECISIONS), reason: z.string(
 const Seq = z.number().int().nonnegative().describe("Order of the record within the session, increasing.");
 
 export const ProbeRecord = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("parse"), seq: Seq, tool: z.string(), input: Value, output: Value.optional().describe("Only when the parse succeeded.") }),
+  z.strictObject({
+    kind: z.literal("parse"),
+    seq: Seq,
+    tool: z.string(),
+    input: Value,
+    output: Value.optional().describe("Only when the parse succeeded."),
+    outputObject: z
+      .number()
+      .int()
+      .optional()
+      .describe("Identity of the object the parse returned, numbered as parsedObject numbers objects; only when the parse succeeded, and only if the adapter can tell."),
+  }),
   z.strictObject({
     kind: z.literal("hook"),
     seq: Seq,
@@ -137,6 +148,8 @@ export const HelloReply = z.strictObject({
   name: z.string().min(1),
   version: z.string().min(1),
   capabilities: z.array(z.enum(CAPABILITIES)),
+  transportLimits: z.array(z.enum(TRANSPORT_LIMITS)).optional().describe("Raw argument strings the transport the adapter drives its runtime through cannot carry as such: cases that send them are not applicable"),
+  components: z.record(z.string().min(1), z.string().min(1)).optional().describe("The packages beside the runtime that do the work, by name, with their versions"),
 }).meta({ id: "HelloReply" });
 export const StartedReply = z.strictObject({ type: z.literal("started"), id: RequestId }).meta({ id: "StartedReply" });
 export const TurnReply = z.strictObject({ type: z.literal("turn-result"), id: RequestId, outcomes: z.array(CallOutcome), records: z.array(ProbeRecord) }).meta({ id: "TurnReply" });
