@@ -124,4 +124,12 @@ function invalid(callId: string, error: unknown): CallOutcome {
   return { callId, outcome: "invalid", stage, message: (error as Error).message };
 }
 
-export default vercelAi7Adapter();
+/**
+ * The published configuration sets the approval secret, as the SDK's docs tell an application
+ * whose approvals come back from a client to do: the SDK then binds each approval to the hash of
+ * the parsed input it suspended. That binding is the SDK's own; the harness sees it only as what
+ * runs on resume (the policy is handed no hash, so the hash requirements stay not applicable).
+ */
+export const APPROVAL_SECRET = "effective-args approval secret";
+
+export default vercelAi7Adapter({ approvalSecret: APPROVAL_SECRET });

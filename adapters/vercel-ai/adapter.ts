@@ -40,7 +40,7 @@ export interface VercelAiAdapterOptions {
    * generateText's `experimental_toolApprovalSecret`, set as the SDK's docs show: the SDK then
    * HMAC-signs each approval request over its approval id, tool call id, tool name and the SHA-256
    * of the canonical JSON of the parsed input, and verifies the signature when a resume replays
-   * the approval (adapters/vercel-ai-approval-secret/ is a configuration with it). Nothing of it
+   * the approval (the published configuration sets it: APPROVAL_SECRET below). Nothing of it
    * reaches the harness: the policy is handed no hash, and a suspended proposal has no field for
    * the signature.
    */
@@ -119,4 +119,12 @@ function invalid(callId: string, error: unknown): CallOutcome {
   return { callId, outcome: "invalid", stage, message: (error as Error).message };
 }
 
-export default vercelAiAdapter();
+/**
+ * The published configuration sets the approval secret, as the SDK's docs tell an application
+ * whose approvals come back from a client to do: the SDK then binds each approval to the hash of
+ * the parsed input it suspended. That binding is the SDK's own; the harness sees it only as what
+ * runs on resume (the policy is handed no hash, so the hash requirements stay not applicable).
+ */
+export const APPROVAL_SECRET = "effective-args approval secret";
+
+export default vercelAiAdapter({ approvalSecret: APPROVAL_SECRET });
