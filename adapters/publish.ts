@@ -5,7 +5,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_CASES_DIR, loadCases } from "../harness/loading/loader.ts";
-import { judgeAdapter, knownFailuresText, pathsOf, PUBLISHED, README_PATH, readmeWith, upstreamReports, verdictsMarkdown } from "./published.ts";
+import { judgeAdapter, knownFailuresText, pathsOf, PUBLISHED, README_PATH, readmeWith, ROOT_README_PATH, rootReadmeWith, runtimesMarkdown, upstreamReports, verdictsMarkdown } from "./published.ts";
 
 const { cases } = loadCases([DEFAULT_CASES_DIR]);
 const verdicts = [];
@@ -29,4 +29,5 @@ for (const verdict of verdicts) {
   for (const [name, text] of reports) writeFileSync(join(folder, name), text);
 }
 writeFileSync(README_PATH, readmeWith(readFileSync(README_PATH, "utf8"), verdictsMarkdown(verdicts, cases)));
-console.error(`wrote ${verdicts.map((verdict) => `adapters/${verdict.published.stem}/known-failures.yaml`).join(", ")}, the upstream reports under adapters/<stem>/reports/ and adapters/README.md`);
+writeFileSync(ROOT_README_PATH, rootReadmeWith(readFileSync(ROOT_README_PATH, "utf8"), runtimesMarkdown(verdicts)));
+console.error(`wrote ${verdicts.map((verdict) => `adapters/${verdict.published.stem}/known-failures.yaml`).join(", ")}, the upstream reports under adapters/<stem>/reports/, adapters/README.md and README.md's table of tested runtimes`);

@@ -9,7 +9,8 @@ import { fileURLToPath } from "node:url";
 import { main } from "../harness/commands/main.ts";
 import type { LoadedCase } from "../harness/loading/loader.ts";
 import { REQUIREMENTS } from "../harness/loading/requirements.ts";
-import { knownFailuresYaml } from "../harness/reporting/known-failures.ts";
+import { inCatalogueOrder, knownFailuresYaml } from "../harness/reporting/known-failures.ts";
+import { columnName } from "../harness/reporting/matrix/columns.ts";
 import type { RunReport } from "../harness/reporting/report.ts";
 import { upstreamIssue } from "../harness/reporting/upstream-issue.ts";
 import type { RequirementStatus } from "../harness/reporting/summary.ts";
@@ -50,6 +51,7 @@ export const PUBLISHED: readonly PublishedAdapter[] = [
 
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 export const README_PATH = here("README.md");
+export const ROOT_README_PATH = here("../README.md");
 export const pathsOf = (stem: string) => ({
   knownFailures: here(`${stem}/known-failures.yaml`),
   findings: here(`${stem}/findings.yaml`),
@@ -183,6 +185,61 @@ export function runtimeSection(verdict: Verdict, cases: readonly LoadedCase[]): 
     for (const finding of crash) lines.push(findingLine(finding));
   }
   return lines;
+}
+
+export const RUNTIMES_START = "<!-- runtimes: written by `npm run adapters` from the runs and the findings; do not edit by hand -->";
+export const RUNTIMES_END = "<!-- end of runtimes -->";
+
+/**
+ * A configuration as README.md's table names it: the product, its package and version, the
+ * packages beside it that do the work, what sets the configuration apart, and the Node.js an
+ * adapter given `--node` ran on.
+ */
+export function runtimeLabel(verdict: Verdict): string {
+  const { implementation } = verdict.report;
+  const { product, package: name, variant, version } = columnName(implementation);
+  const components = Object.entries(implementation.components ?? {}).map(([component, componentVersion]) => `\`${component}\` ${componentVersion}`);
+  const node = verdict.published.node && implementation.runBy?.how === "in-process" ? implementation.runBy.node : undefined;
+  const parts = [
+    name === undefined ? `\`${implementation.name}\` ${version}` : `\`${name}\` ${version}`,
+    ...(components.length > 0 ? [`with ${components.join(", ")}`] : []),
+    ...(variant ? [variant] : []),
+    ...(node ? [`on Node.js ${node.replace(/^v/, "")}`] : []),
+  ];
+  return `${product}, ${parts.join(", ")}`;
+}
+
+/**
+ * What breaks at MUST level, in words a reader can check: each finding that explains a failure of
+ * a MUST requirement in this run, with the MUST requirements of the failures it explains (catalogue
+ * order), in the findings file's order. Nothing here is written by hand.
+ */
+export function whatBreaks(verdict: Verdict): string {
+  const shown = new Map<Finding, Set<string>>();
+  for (const result of verdict.results) {
+    for (const failure of result.failures) {
+      if (REQUIREMENTS.get(failure.requirement)?.level !== "must") continue;
+      for (const finding of findingsFor(verdict.findings.findings, result.id, failure)) shown.set(finding, (shown.get(finding) ?? new Set()).add(failure.requirement));
+    }
+  }
+  const lines = verdict.findings.findings.filter((finding) => shown.has(finding)).map((finding) => `${finding.title.trim()} (${inCatalogueOrder(shown.get(finding)!).join(", ")})`);
+  return lines.length > 0 ? lines.join("; ") : "nothing";
+}
+
+/** A configuration's row of README.md's table of tested runtimes: its label, its badge, what breaks. */
+export const runtimeRow = (verdict: Verdict) => `| ${runtimeLabel(verdict)} | ${verdict.report.summary.badge} | ${whatBreaks(verdict)} |`;
+
+/** The generated table of README.md's "Tested runtimes", a row per published configuration. */
+export function runtimesMarkdown(verdicts: readonly Verdict[]): string {
+  return [RUNTIMES_START, "", "| Runtime | Badge | What breaks (MUST), by finding |", "|---|---|---|", ...verdicts.map(runtimeRow), "", RUNTIMES_END].join("\n");
+}
+
+/** README.md with its generated table of tested runtimes replaced. */
+export function rootReadmeWith(readme: string, table: string): string {
+  const start = readme.indexOf(RUNTIMES_START);
+  const end = readme.indexOf(RUNTIMES_END);
+  if (start < 0 || end < start) throw new Error(`README.md has no "${RUNTIMES_START}" ... "${RUNTIMES_END}" section`);
+  return readme.slice(0, start) + table + readme.slice(end + RUNTIMES_END.length);
 }
 
 /** A finding under a broken requirement or an errored case: what the runtime does, where, and what to do. */

@@ -45,8 +45,13 @@ export function expectationFailures(observation: Observation, universal: readonl
       const refused = expectation.decoderMayRefuse && refusedAtJson(turn.outcomes.get(callId));
       const problems = refused ? handoffProblems(context, callId, { outcome: "invalid", decodesLike: expectation.decodesLike }, unattempted) : callProblems(context, callId, expectation, unhashed, unattempted);
       const own = callRequirement(observation.testCase, { step: turn.step, callId });
+      // A call the case expects refused at decoding: only what went wrong at decoding (checks 1
+      // to 3) can account for its expectations, not a later stage's breach (the policy handed the
+      // request before a parse, say), which says nothing about how the raw string was decoded.
+      const atDecoding = expectation.outcome === "invalid" && expectation.stage === "json";
       for (const problem of problems) {
-        const explained = cause(turn.step, callId, problem.field);
+        const found = cause(turn.step, callId, problem.field);
+        const explained = found && (!atDecoding || (found.check !== undefined && DECODING_CHECKS.has(found.check))) ? found : undefined;
         const requirement = explained ? consequenceRequirement(explained, problem.requirement ?? own) : (problem.requirement ?? own);
         failures.push({ requirement, step: turn.step, callId, field: problem.field, message: problem.message, ...(problem.diff ? { diff: problem.diff } : {}) });
       }
@@ -56,6 +61,13 @@ export function expectationFailures(observation: Observation, universal: readonl
 }
 
 const refusedAtJson = (outcome: ObservedOutcome | undefined) => outcome?.outcome === "invalid" && outcome.stage === "json";
+
+/**
+ * The universal checks of the decoding stage (spec/adapter-contract.md): 1 unattempted call, 2
+ * malformed JSON not rejected, 3 invalid arguments reached policy or tool, 22 malformed handoff,
+ * 23 what a handoff hands over.
+ */
+const DECODING_CHECKS: ReadonlySet<number> = new Set([1, 2, 3, 22, 23]);
 
 interface Problem {
   field: keyof CallExpectation;

@@ -190,3 +190,20 @@ describe("consequences", () => {
     expect(only(after(base, (o) => setOutcome(o, 0, { callId: "c2", outcome: "executed" }), [cause]))[0]).toMatchObject({ requirement: "BATCH-1", field: "outcome" });
   });
 });
+
+describe("a call the case expects refused at decoding", () => {
+  it("is named after its own requirement when only a later stage's breach went wrong too: plain decoding in a SHOULD case is DECOY-3, not the ordering's INV-1", async () => {
+    const { loadCaseFile } = await import("../../harness/loading/loader.ts");
+    const { runCase } = await import("../../harness/running/runner.ts");
+    const preRfc = (await import("../mutants/pre-rfc-ordering.ts")).default;
+    const loaded = loadCaseFile(new URL("../../cases/decoy-field/duplicate-keys-rejected.yaml", import.meta.url).pathname);
+    if (!("case" in loaded)) throw new Error("the case does not load");
+    const result = await runCase(preRfc, loaded.case, 10_000);
+    // The policy was handed the decoded request before any parse: INV-1, from check 5.
+    expect(result.failures.some((failure) => failure.requirement === "INV-1" && failure.check === 5)).toBe(true);
+    // What the case expects of decoding (refused at stage json, nothing evaluated or run) is the case's own point.
+    const expectations = result.failures.filter((failure) => failure.check === undefined);
+    expect(expectations.length).toBeGreaterThan(0);
+    expect(new Set(expectations.map((failure) => failure.requirement))).toEqual(new Set(["DECOY-3"]));
+  });
+});

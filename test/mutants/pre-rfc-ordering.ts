@@ -7,7 +7,7 @@ import { mutant } from "./mutant.ts";
 export default mutant(
   "pre-rfc-ordering",
   "Policy evaluates the decoded request (malformed JSON falling back to an empty object) and the schema runs only just before execution.",
-  ["INV-1", "INV-2", "INV-5", "INV-6", "MATRIX-1", "MATRIX-2", "MATRIX-3", "MATRIX-5", "MATRIX-7", "DECOY-1", "DECOY-2", "DECOY-4", "HOOK-1", "HOOK-2", "BATCH-1", "BATCH-2", "HANDOFF-1", "APPROVAL-6"],
+  ["INV-1", "INV-2", "INV-5", "INV-6", "MATRIX-1", "MATRIX-2", "MATRIX-3", "MATRIX-5", "MATRIX-7", "DECOY-1", "DECOY-2", "DECOY-3", "DECOY-4", "HOOK-1", "HOOK-2", "BATCH-1", "BATCH-2", "HANDOFF-1", "APPROVAL-6"],
   {
     async attempt(config, call, turn): Promise<CallOutcome> {
       let requested: unknown;

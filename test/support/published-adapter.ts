@@ -15,6 +15,10 @@ import {
   PUBLISHED,
   README_PATH,
   readmeColumn,
+  ROOT_README_PATH,
+  RUNTIMES_END,
+  RUNTIMES_START,
+  runtimeRow,
   runPublished,
   runtimeSection,
   upstreamReports,
@@ -97,9 +101,11 @@ export function describePublished(stem: string): void {
       expect(scripts.map((reproduction) => [reproduction.script, standaloneProblems(reproduction.script)])).toEqual(scripts.map((reproduction) => [reproduction.script, []]));
     });
 
-    it("has its badge in README.md's Tested runtimes, as its run gives it", () => {
-      const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-      expect(readme).toContain(`| ${verdict.report.summary.badge} |`);
+    it("has its row of README.md's table of tested runtimes as `npm run adapters` writes it from the run and the findings: label, badge, what breaks", () => {
+      const readme = readFileSync(ROOT_README_PATH, "utf8");
+      const table = readme.slice(readme.indexOf(RUNTIMES_START), readme.indexOf(RUNTIMES_END)).split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| Runtime |"));
+      expect(table).toHaveLength(PUBLISHED.length);
+      expect(table[index]).toBe(runtimeRow(verdict));
     });
   });
 }
