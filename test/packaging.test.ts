@@ -67,7 +67,7 @@ describe.each(KINDS)("installed into a fresh %s project", (kind) => {
   it.each(["my-adapter.ts", "my-adapter.js"])("npx effective-args run --adapter %s passes the matrix cases (exit 0)", async (adapter) => {
     const { code, stdout, stderr } = await inProject(kind, "npx", "--no-install", "effective-args", "run", "--adapter", adapter, "--filter", "matrix/*");
     expect(stderr).toBe("");
-    expect(stdout).toMatch(/\nrun as in-process module my-adapter\.(ts|js)\n/);
+    expect(stdout).toMatch(/\nrun as in-process module my-adapter\.(ts|js) \(Node\.js v[\d.]+\)\n/);
     expect(stdout).toMatch(new RegExp(`\\n${MATRIX_CASES} cases: ${MATRIX_CASES} passed, 0 failed, 0 errored, 0 skipped\\n$`));
     expect(code).toBe(0);
   });

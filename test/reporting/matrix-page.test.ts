@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { PUBLISHED } from "../../adapters/published.ts";
+import { PUBLISHED, RUNTIMES_END, RUNTIMES_START } from "../../adapters/published.ts";
 import { DEFAULT_CASES_DIR, loadCases } from "../../harness/loading/loader.ts";
 import { SUITE } from "../../harness/loading/package-root.ts";
 import { FAMILIES, REQUIREMENTS, type Requirement } from "../../harness/loading/requirements.ts";
@@ -278,7 +278,7 @@ describe.skipIf(missing !== undefined)("the matrix page, in Chromium", () => {
 });
 
 describe("the README's picture of the matrix (docs/matrix.png)", () => {
-  it("shows the suite as it is: docs/matrix.json, written with it by npm run matrix:screenshot, counts the current requirements, cases, families and runtimes", () => {
+  it("shows the suite as it is: docs/matrix.json, written with it by npm run matrix:screenshot, counts the current requirements, cases, families and runtimes, with each runtime's badge", async () => {
     expect(existsSync("docs/matrix.json"), "docs/matrix.json is missing: run npm run matrix:screenshot").toBe(true);
     const shown = JSON.parse(readFileSync("docs/matrix.json", "utf8")) as MatrixPicture;
     const current = {
@@ -293,6 +293,16 @@ describe("the README's picture of the matrix (docs/matrix.png)", () => {
     // Every SDK is named by its product (columns.ts, PRODUCT_NAMES), not only by its package.
     const products = Object.values(PRODUCT_NAMES);
     expect(shown.runtimes.slice(2).filter((runtime) => !products.some((product) => runtime.shown.startsWith(`${product}, `)))).toEqual([]);
+    // Each column's badge is the one its configuration's run gives (README.md's table of tested
+    // runtimes, which each published test holds to a fresh run), and the grid's MUST total reads
+    // as the badge does: one denominator.
+    const readme = readFileSync("README.md", "utf8");
+    const rows = readme.slice(readme.indexOf(RUNTIMES_START), readme.indexOf(RUNTIMES_END)).split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| Runtime |"));
+    const readmeBadges = rows.map((row) => row.split(" | ")[1]);
+    const badgeOf = async (args: readonly string[]) => (JSON.parse((await runMain("run", "--reporter", "json", ...args)).stdout) as MatrixReport).summary.badge;
+    const firstTwo = [await badgeOf(RUNS.reference), await badgeOf(RUNS["example-stdio"])];
+    expect(shown.runtimes.map((runtime) => runtime.badge), "docs/matrix.png shows other badges than the runs give: run npm run matrix:screenshot").toEqual([...firstTwo, ...readmeBadges]);
+    for (const runtime of shown.runtimes) expect(runtime.badge.startsWith(`MUST ${runtime.mustTotal} `), `${runtime.shown}: the grid's MUST total ${runtime.mustTotal} and the badge ${runtime.badge}`).toBe(true);
     // The picture is the one described: its size is in its PNG header.
     const png = readFileSync("docs/matrix.png");
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([shown.width, shown.height]);

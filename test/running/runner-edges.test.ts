@@ -8,6 +8,7 @@ import { describeOutcome, recordsOf } from "../../harness/running/observation.ts
 import { observeCase, runCase } from "../../harness/running/runner.ts";
 import referenceAdapter from "../../reference/adapter.ts";
 import { fixtureCase } from "../support/observations.ts";
+import { DEFAULT_CASES_DIR, loadCases } from "../../harness/loading/loader.ts";
 
 const batchGrant = fixtureCase("running-cases/approval-resume/batch-grant");
 const requestedGrant = fixtureCase("running-cases/approval-resume/requested-grant-batch");
@@ -79,9 +80,17 @@ describe("a grant that cannot be given", () => {
 });
 
 describe("messages that list several things", () => {
-  it("names every capability the adapter lacks", async () => {
+  it("names every capability the adapter lacks: as not applicable when each requirement the case lists is about one, as not declared otherwise", async () => {
     const result = await runCase({ ...referenceAdapter, capabilities: [] }, batchGrant, 10_000);
-    expect([result.status, result.reason]).toEqual(["skipped", "the adapter does not declare: approval, batch"]);
+    expect([result.status, result.notApplicable, result.reason]).toEqual([
+      "skipped",
+      true,
+      'not applicable: APPROVAL-1, since the runtime cannot suspend a call for approval (no "approval" capability) and the runtime computes no proposal hash (no "proposal-hash" capability)',
+    ]);
+    const { cases } = loadCases([DEFAULT_CASES_DIR]);
+    const hookedBatch = cases.find((testCase) => testCase.id === "hook-rewrite/pinned-and-changed-calls-run-as-evaluated")!;
+    const lacking = await runCase({ ...referenceAdapter, capabilities: [] }, hookedBatch, 10_000);
+    expect([lacking.status, lacking.reason, lacking.lacking]).toEqual(["skipped", "the adapter does not declare: batch, hooks", ["batch", "hooks"]]);
   });
 
   it("names every call the adapter gave no outcome for", async () => {

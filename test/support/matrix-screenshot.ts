@@ -19,8 +19,11 @@ export interface MatrixPicture {
   requirements: number;
   cases: number;
   families: string[];
-  /** One per column: the product name, then package, version and variant, and the report file it came from. */
-  runtimes: { shown: string; report: string }[];
+  /**
+   * One per column: the product name, then package, version and variant, the report file it came
+   * from, its badge as the page shows it, and its MUST total as the grid counts it ("10/19").
+   */
+  runtimes: { shown: string; report: string; badge: string; mustTotal: string }[];
   width: number;
   height: number;
 }
@@ -47,10 +50,15 @@ try {
       requirements: rows.length,
       cases: cases.size,
       families: [...new Set(rows.map((row) => row.dataset.family!))],
-      runtimes: [...document.querySelectorAll("#summary tbody tr")].map((row) => ({
-        shown: [...row.querySelectorAll("th span")].map((span) => span.textContent!.trim()).join(", "),
-        report: row.querySelector("td:last-child")!.textContent!.trim(),
-      })),
+      runtimes: [...document.querySelectorAll("#summary tbody tr")].map((row, index) => {
+        const total = document.querySelectorAll<HTMLElement>('#matrix tr.total[data-level="must"] td.tally')[index]!;
+        return {
+          shown: [...row.querySelectorAll("th span")].map((span) => span.textContent!.trim()).join(", "),
+          report: row.querySelector("td:last-child")!.textContent!.trim(),
+          badge: row.querySelectorAll("td")[2]!.textContent!.trim(),
+          mustTotal: `${total.dataset.holds}/${total.dataset.of}`,
+        };
+      }),
       width: document.documentElement.scrollWidth,
       height: Math.ceil(document.getElementById("matrix")!.getBoundingClientRect().bottom + window.scrollY + 16),
     };
