@@ -35,22 +35,15 @@ import { generateText, isStepCount, JSONParseError, tool, TypeValidationError, t
 import { MockLanguageModelV4 } from "ai/test";
 import type { ZodType } from "zod";
 import { installedVersion } from "../installed-version.ts";
-import { PolicyPoint, scriptedModel, vercelAiSession, type RecordedMessage, type ScriptedCall } from "../vercel-ai/session.ts";
+import { APPROVAL_SECRET, PolicyPoint, scriptedModel, vercelAiSession, type RecordedMessage, type ScriptedCall, type VercelAiConfiguration } from "../vercel-ai/session.ts";
 import type { Adapter, AdapterSession, CallOutcome, PolicyDecision, SessionWiring } from "../../harness/adapter.ts";
 
 /** What generateText returns here: no runtime context, text output. */
 export type Result = Awaited<ReturnType<typeof generateText<ToolSet>>>;
 
-export interface VercelAi7AdapterOptions {
+export interface VercelAi7AdapterOptions extends VercelAiConfiguration {
   /** Lets a test see every generateText result of a session (the SDK's own record of each run). */
   onGenerateText?: (result: Result) => void;
-  /**
-   * generateText's `experimental_toolApprovalSecret`, as for ai 6 (adapters/vercel-ai/adapter.ts);
-   * ai 7 signs a JSON array with a version prefix instead of newline-joined fields (7.0.36).
-   */
-  approvalSecret?: string;
-  /** The adapter's name in reports (the SDK's package name when absent). */
-  name?: string;
 }
 
 export function vercelAi7Adapter(options: VercelAi7AdapterOptions = {}): Adapter {
@@ -123,13 +116,5 @@ function invalid(callId: string, error: unknown): CallOutcome {
   if (stage === undefined) throw new Error(`call ${callId}: the SDK's error is neither a JSON nor a schema error: ${String(error)}`);
   return { callId, outcome: "invalid", stage, message: (error as Error).message };
 }
-
-/**
- * The published configuration sets the approval secret, as the SDK's docs tell an application
- * whose approvals come back from a client to do: the SDK then binds each approval to the hash of
- * the parsed input it suspended. That binding is the SDK's own; the harness sees it only as what
- * runs on resume (the policy is handed no hash, so the hash requirements stay not applicable).
- */
-export const APPROVAL_SECRET = "effective-args approval secret";
 
 export default vercelAi7Adapter({ approvalSecret: APPROVAL_SECRET });

@@ -28,25 +28,14 @@ import { generateText, JSONParseError, stepCountIs, tool, TypeValidationError, t
 import { MockLanguageModelV3 } from "ai/test";
 import type { ZodType } from "zod";
 import { installedVersion } from "../installed-version.ts";
-import { PolicyPoint, scriptedModel, vercelAiSession, type RecordedMessage, type ScriptedCall } from "./session.ts";
+import { APPROVAL_SECRET, PolicyPoint, scriptedModel, vercelAiSession, type RecordedMessage, type ScriptedCall, type VercelAiConfiguration } from "./session.ts";
 import type { Adapter, AdapterSession, CallOutcome, SessionWiring } from "../../harness/adapter.ts";
 
 type Result = GenerateTextResult<ToolSet, never>;
 
-export interface VercelAiAdapterOptions {
+export interface VercelAiAdapterOptions extends VercelAiConfiguration {
   /** Lets a test see every generateText result of a session (the SDK's own record of each run). */
   onGenerateText?: (result: Result) => void;
-  /**
-   * generateText's `experimental_toolApprovalSecret`, set as the SDK's docs show: the SDK then
-   * HMAC-signs each approval request over its approval id, tool call id, tool name and the SHA-256
-   * of the canonical JSON of the parsed input, and verifies the signature when a resume replays
-   * the approval (the published configuration sets it: APPROVAL_SECRET below). Nothing of it
-   * reaches the harness: the policy is handed no hash, and a suspended proposal has no field for
-   * the signature.
-   */
-  approvalSecret?: string;
-  /** The adapter's name in reports (the SDK's package name when absent). */
-  name?: string;
 }
 
 export function vercelAiAdapter(options: VercelAiAdapterOptions = {}): Adapter {
@@ -118,13 +107,5 @@ function invalid(callId: string, error: unknown): CallOutcome {
   if (stage === undefined) throw new Error(`call ${callId}: the SDK's error is neither a JSON nor a schema error: ${String(error)}`);
   return { callId, outcome: "invalid", stage, message: (error as Error).message };
 }
-
-/**
- * The published configuration sets the approval secret, as the SDK's docs tell an application
- * whose approvals come back from a client to do: the SDK then binds each approval to the hash of
- * the parsed input it suspended. That binding is the SDK's own; the harness sees it only as what
- * runs on resume (the policy is handed no hash, so the hash requirements stay not applicable).
- */
-export const APPROVAL_SECRET = "effective-args approval secret";
 
 export default vercelAiAdapter({ approvalSecret: APPROVAL_SECRET });

@@ -12,6 +12,29 @@
 // in a second run (VercelAiRuns.rejects). A resume answers the SDK's own pending requests.
 import type { AdapterSession, ApprovalAnswer, CallOutcome, ModelCall, PolicyDecision, SessionWiring, SuspendedToolProposal } from "../../harness/adapter.ts";
 
+/** What both adapters can be configured with beside seeing their runs. */
+export interface VercelAiConfiguration {
+  /**
+   * generateText's `experimental_toolApprovalSecret`, set as the SDK's docs show: the SDK then
+   * HMAC-signs each approval request over its approval id, tool call id, tool name and the SHA-256
+   * of the canonical JSON of the parsed input (ai 7.0.36 and later sign a versioned JSON array of
+   * them, ai 6 the fields joined by newlines), and verifies the signature when a resume replays the
+   * approval. Nothing of it reaches the harness: the policy is handed no hash, and a suspended
+   * proposal has no field for the signature.
+   */
+  approvalSecret?: string;
+  /** The adapter's name in reports (the SDK's package name when absent). */
+  name?: string;
+}
+
+/**
+ * The published configurations set the approval secret, as the SDK's docs tell an application
+ * whose approvals come back from a client to do: the SDK then binds each approval to the hash of
+ * the parsed input it suspended. That binding is the SDK's own; the harness sees it only as what
+ * runs on resume (the policy is handed no hash, so the hash requirements stay not applicable).
+ */
+export const APPROVAL_SECRET = "effective-args approval secret";
+
 /** A tool call as the scripted model sends it: the call's id, its tool and its raw string, byte for byte. */
 export interface ScriptedCall {
   type: "tool-call";
