@@ -473,7 +473,7 @@ export function createHandler(choices = {}, name = "example stdio adapter") {
   return async function handle(request) {
     switch (request.type) {
       case "hello":
-        return { type: "hello", id: request.id, name, version: "2.0.0", capabilities: ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash", "raw-view", "resume", "tool-changes"] };
+        return { type: "hello", id: request.id, name, version: "2.0.0", capabilities: ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash", "raw-view", "replay", "resume", "tool-changes"] };
       case "start":
         // pending: the calls waiting for a reviewer, by id (a later suspended call with the same id takes its place).
         session = { ...probesFor(request.case), choices: { ...DEFAULT_CHOICES, ...choices }, pending: new Map() };
@@ -501,8 +501,10 @@ export function createHandler(choices = {}, name = "example stdio adapter") {
           const waiting = session.pending.get(answer.callId);
           if (!waiting) throw new Error(`no call ${answer.callId} is waiting for approval`);
           const approval = (input) => (input.proposalHash === waiting.proposalHash ? { decision: "allow" } : session.policy(input));
+          // A record of the call handed back ("replay"): its arguments are what the attempt decodes; the approval still binds to the hash suspended.
+          const call = answer.replayedArguments === undefined ? waiting.call : { ...waiting.call, rawArguments: JSON.stringify(answer.replayedArguments) };
           const outcome = answer.approved
-            ? await attempt({ ...session, policy: approval }, waiting.call, waiting.turn)
+            ? await attempt({ ...session, policy: approval }, call, waiting.turn)
             : { callId: answer.callId, outcome: "denied", reason: answer.reason ?? "rejected_by_reviewer" };
           outcomes.push(settle(session, outcome, waiting.call, waiting.turn));
         }

@@ -22,8 +22,13 @@ import type { ZodTypeAny as Zod3Type } from "zod/v3";
  * paths do; cases with a "resume" step need it.
  * "tool-changes": the application can change a tool's definition between turns of one session
  * (AdapterSession.redefineTools), as real applications do; cases with a "redefine" step need it.
+ * "replay": the runtime resumes a pending approval from a record of the call that the application
+ * hands back to it (a conversation or a saved state the client returns), so that the record can
+ * hold other arguments than those suspended (ApprovalAnswer.replayedArguments); the adapter puts
+ * them where that record holds the call's arguments, and the runtime's own binding of the approval
+ * (a signature, a hash, its stored proposal) is what is tested. Cases with a replayed answer need it.
  */
-export const CAPABILITIES = ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash", "raw-view", "resume", "tool-changes"] as const;
+export const CAPABILITIES = ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash", "raw-view", "replay", "resume", "tool-changes"] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 /**
@@ -158,6 +163,12 @@ export interface ApprovalAnswer {
   approved: boolean;
   /** With a rejection: the reviewer's reason, for the runtime to record as it records rejections. */
   reason?: string;
+  /**
+   * With the "replay" capability, on an approval: the arguments the record of the call that the
+   * application hands back holds (the adapter puts them where the runtime reads the call's
+   * arguments from that record, and computes nothing); absent: the record as the runtime left it.
+   */
+  replayedArguments?: unknown;
 }
 
 export interface AdapterSession {

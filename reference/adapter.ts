@@ -7,7 +7,7 @@ export function referenceAdapter(name = "effective-args reference", stages: Stag
   return {
     name,
     version: "0.1.0",
-    capabilities: ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash", "raw-view", "resume", "tool-changes"],
+    capabilities: ["approval", "batch", "fingerprint", "handoffs", "hooks", "proposal-hash", "raw-view", "replay", "resume", "tool-changes"],
     createSession(wiring) {
       const runtime = createRuntime(wiring, stages);
       return {

@@ -216,8 +216,11 @@ export const referenceStages: Stages = {
     return outcomes;
   },
 
-  async resume(config, { call, turn, suspendedAs }, answer) {
-    if (!answer.approved) return { callId: call.callId, outcome: "denied", reason: answer.reason ?? REVIEWER_REJECTED };
+  async resume(config, { call: stored, turn, suspendedAs }, answer) {
+    if (!answer.approved) return { callId: stored.callId, outcome: "denied", reason: answer.reason ?? REVIEWER_REJECTED };
+    // A record of the call handed back (the "replay" capability): its arguments are what the
+    // attempt decodes; the approval still binds to the effective value that was suspended.
+    const call = answer.replayedArguments === undefined ? stored : { ...stored, rawArguments: JSON.stringify(answer.replayedArguments) };
     // The approval stands in for the policy during this one attempt. The configuration object
     // itself is kept (state a runtime keeps per session is kept by it), and nothing else runs
     // meanwhile: answers are resumed one after another, never beside a turn.

@@ -54,7 +54,7 @@ export function vercelAi7Adapter(options: VercelAi7AdapterOptions = {}): Adapter
     // As ai 6: toolApproval suspends a call; one model response may hold several calls; a pending
     // call is answered with the SDK's own tool-approval-response. No hooks (see above), and no
     // hash the policy or a suspended proposal is handed.
-    capabilities: ["approval", "batch", "resume"],
+    capabilities: ["approval", "batch", "replay", "resume"],
     createSession: (wiring) => createSession(wiring, options),
   };
 }

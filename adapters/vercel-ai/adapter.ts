@@ -44,9 +44,11 @@ export function vercelAiAdapter(options: VercelAiAdapterOptions = {}): Adapter {
     version: installedVersion("ai"),
     // Approval: needsApproval suspends a call. Batch: one model response may hold several tool
     // calls, all parsed and executed in one step. Resume: a pending call is answered with the
-    // SDK's own tool-approval-response. No hooks, and no hash the policy or a suspended proposal
-    // is handed (the approval secret's signature is neither), so no proposal-hash or fingerprint.
-    capabilities: ["approval", "batch", "resume"],
+    // SDK's own tool-approval-response. Replay: the SDK resumes from the conversation the
+    // application hands back, which a client can change (session.ts, replayed). No hooks, and no
+    // hash the policy or a suspended proposal is handed (the approval secret's signature is
+    // neither), so no proposal-hash or fingerprint.
+    capabilities: ["approval", "batch", "replay", "resume"],
     createSession: (wiring) => createSession(wiring, options),
   };
 }

@@ -190,9 +190,19 @@ export function vercelAiSession(policy: PolicyPoint, runs: VercelAiRuns): Adapte
       for (const [conversation, group] of byConversation) {
         const responses = group.map((answer) => ({ type: "tool-approval-response", approvalId: pending.get(answer.callId)!.approvalId, approved: answer.approved, ...(answer.reason !== undefined && { reason: answer.reason }) }));
         const approved = group.filter((answer) => answer.approved).map(({ callId, toolName }) => ({ callId, toolName }));
-        const resumed = await runs.generate([...conversation, { role: "tool", content: responses }], [], approved);
-        for (const part of toolResults(resumed.messages)) if (part.output) outcomes.set(part.toolCallId!, resumedOutcome(part.toolCallId!, part.output));
         for (const answer of group) pending.delete(answer.callId);
+        let resumed: RecordedRun;
+        try {
+          resumed = await runs.generate([...replayed(conversation, group), { role: "tool", content: responses }], [], approved);
+        } catch (error) {
+          // With experimental_toolApprovalSecret, a replayed call whose input is not the one the
+          // approval was signed over makes the whole run reject (validateApprovedToolApprovals):
+          // the SDK refused the approval, and ran none of the group's calls.
+          if ((error as { name?: unknown } | null)?.name !== SIGNATURE_REFUSED) throw error;
+          for (const answer of group) outcomes.set(answer.callId, { callId: answer.callId, outcome: "denied", reason: String((error as Error).message) });
+          continue;
+        }
+        for (const part of toolResults(resumed.messages)) if (part.output) outcomes.set(part.toolCallId!, resumedOutcome(part.toolCallId!, part.output));
       }
       return answers.map((answer) => {
         const outcome = outcomes.get(answer.callId);
@@ -201,6 +211,32 @@ export function vercelAiSession(policy: PolicyPoint, runs: VercelAiRuns): Adapte
       });
     },
   };
+}
+
+/** The name of the error the SDK throws when a replayed approval's signature does not verify (InvalidToolApprovalSignatureError, ai 6 and 7). */
+const SIGNATURE_REFUSED = "AI_InvalidToolApprovalSignatureError";
+
+/**
+ * The conversation the application hands back, as a client that changed it would (the "replay"
+ * capability): for each answer with replayed arguments, every place the SDK's own record holds
+ * the call's arguments (the assistant's tool-call part, and the approval request's
+ * inputSchemaInput where the SDK stored one) holds them instead. A copy: the session's record is
+ * left as the SDK wrote it.
+ */
+function replayed(conversation: readonly RecordedMessage[], answers: readonly ApprovalAnswer[]): RecordedMessage[] {
+  const replays = new Map(answers.filter((answer) => answer.replayedArguments !== undefined).map((answer) => [answer.callId, answer.replayedArguments]));
+  if (replays.size === 0) return [...conversation];
+  return conversation.map((message) => {
+    if (typeof message.content === "string") return message;
+    const content = message.content.map((part) => {
+      const id = part.toolCallId ?? (part as { toolCall?: { toolCallId?: string } }).toolCall?.toolCallId;
+      if (id === undefined || !replays.has(id)) return part;
+      if (part.type === "tool-call") return { ...part, input: structuredClone(replays.get(id)) };
+      if (part.type === "tool-approval-request" && "inputSchemaInput" in part) return { ...part, inputSchemaInput: structuredClone(replays.get(id)) };
+      return part;
+    });
+    return { ...message, content };
+  });
 }
 
 /** The tool results of a run's tool messages. */

@@ -318,15 +318,25 @@ export const Grant = z.strictObject({
 export type Grant = z.infer<typeof Grant>;
 
 export const ANSWERS = ["approve", "reject"] as const;
-export type Answer = (typeof ANSWERS)[number];
+/** A reviewer's answer; `replay`: an approval the application hands back with a record of the call whose arguments are this value. */
+export type Answer = (typeof ANSWERS)[number] | { replay: Json };
+const AnswerSchema = z.union([
+  z.enum(ANSWERS),
+  z
+    .strictObject({ replay: Json.describe("The arguments the record the application hands back holds for the call (a client that changed them, say).") })
+    .describe("Approves, handing the runtime back a record of the call (a conversation, a saved state) whose arguments are this value instead of those suspended: what the runtime's own approval binds to is tested."),
+]);
+
+/** Whether an answer approves the call: "approve", or an approval with a replayed record. */
+export const approves = (answer: Answer | undefined) => answer === "approve" || (typeof answer === "object" && answer !== null);
 
 export const Step = z
   .strictObject({
     turn: z.array(Call).min(1).optional().describe("The calls one model turn proposes."),
-    resume: namedRecord(Identifier, z.enum(ANSWERS))
+    resume: namedRecord(Identifier, AnswerSchema)
       .refine((answers) => Object.keys(answers).length > 0, "at least one call")
       .optional()
-      .describe("Answers the runtime's own pending approval requests, as a reviewer would through the runtime's approve-and-resume path: call id (the latest suspended call with that id) to approve or reject; the runtime resumes."),
+      .describe("Answers the runtime's own pending approval requests, as a reviewer would through the runtime's approve-and-resume path: call id (the latest suspended call with that id) to approve, reject, or { replay: <arguments> } (approve, with a record of the call holding other arguments); the runtime resumes."),
     expect: namedRecord(Identifier, CallExpectation).optional().describe("Call id to what must happen to that call; one entry per call of the turn, or per call the resume answers."),
     grant: Grant.optional().describe("Approves a suspended proposal, as a human reviewer would; runs nothing."),
     redefine: namedRecord(z.string(), Tool)

@@ -160,6 +160,7 @@ export function capabilitiesOf(data: CaseFile): Capability[] {
   const suspends = data.policy.otherwise === "require_approval" || data.policy.rules.some((rule) => rule.decision === "require_approval");
   if (suspends || data.steps.some((step) => step.grant || step.resume)) needs.add("approval");
   if (data.steps.some((step) => step.resume)) needs.add("resume");
+  if (data.steps.some((step) => Object.values(step.resume ?? {}).some((answer) => typeof answer === "object"))) needs.add("replay");
   if (data.steps.some((step) => (step.turn?.length ?? 0) > 1)) needs.add("batch");
   if (data.steps.some((step) => step.grant?.view === "requested")) needs.add("fingerprint");
   if (data.steps.some((step) => step.turn?.some((call) => isHandoffCall(data, call)))) needs.add("handoffs");

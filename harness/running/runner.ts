@@ -1,6 +1,6 @@
 // Runs cases against an implementation: a fresh session and fresh probes per case, the steps
 // in order, then the universal checks and the case's own expectations.
-import { isHandoffCall, type Answer, type Call, type Grant } from "../loading/case-schema.ts";
+import { approves, isHandoffCall, type Answer, type Call, type Grant } from "../loading/case-schema.ts";
 import { expectationFailures } from "../checking/expectations.ts";
 import { universalFailures } from "../checking/universal.ts";
 import type { LoadedCase } from "../loading/loader.ts";
@@ -173,7 +173,14 @@ function outcomesByCall(reported: readonly ObservedOutcome[], calls: readonly Ca
 async function resumeStep(resume: Readonly<Record<string, Answer>>, step: number, turn: number, observation: Observation, session: CaseSession): Promise<TurnObservation> {
   const { testCase } = observation;
   const answered = Object.entries(resume).map(([callId, answer]) => ({ answer, ...referencedCall(testCase.steps, callId, step)! }));
-  const answers = answered.map(({ answer, call }) => ({ callId: call.id, toolName: call.tool, approved: answer === "approve", ...(answer === "reject" && { reason: REVIEWER_REJECTED }) }));
+  const answers = answered.map(({ answer, call }) => ({
+    callId: call.id,
+    toolName: call.tool,
+    approved: approves(answer),
+    ...(answer === "reject" && { reason: REVIEWER_REJECTED }),
+    // A copy: what the adapter or its runtime does to it cannot reach the case.
+    ...(typeof answer === "object" && { replayedArguments: structuredClone(answer.replay) }),
+  }));
   const calls = answered.map(({ call }) => call);
   const reported = await session.resume(answers);
   return { step, turn, calls, outcomes: outcomesByCall(reported, calls, testCase), answers: new Map(Object.entries(resume)) };

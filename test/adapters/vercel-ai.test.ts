@@ -127,3 +127,27 @@ describe("a wiring defect under the Vercel AI SDK adapter", () => {
     ]);
   });
 });
+
+// approval-resume/replayed-other-arguments-run-nothing: c1 (delete /tmp/cache, not recursively) is
+// suspended and approved, and the conversation handed back to the SDK says /etc, recursively.
+const REPLAYED = realCase("approval-resume/replayed-other-arguments-run-nothing");
+
+describe("an approval handed back with other arguments in the conversation (the replay capability)", () => {
+  it("is refused by the SDK itself with the approval secret the published configuration sets: nothing runs", async () => {
+    const result = await runCase(vercelAi, REPLAYED, 10_000);
+    expect(result.failures.filter((failure) => failure.requirement === "APPROVAL-6")).toEqual([]);
+    const observed = await observeCase(vercelAi, REPLAYED, 10_000);
+    if ("errored" in observed) throw new Error(observed.errored);
+    expect(observed.observation.log.executions).toEqual([]);
+    const resumed = observed.observation.turns[1]!.outcomes.get("c1")!;
+    expect(resumed).toMatchObject({ outcome: "denied" });
+    expect((resumed as { reason: string }).reason).toMatch(/signature/i);
+  });
+
+  it("runs the arguments nobody approved without the secret: APPROVAL-6, with what ran", async () => {
+    const result = await runCase(vercelAiAdapter(), REPLAYED, 10_000);
+    const broken = result.failures.filter((failure) => failure.requirement === "APPROVAL-6");
+    expect(broken.map((failure) => failure.message)).toEqual([expect.stringContaining("the approved call ran with arguments other than the proposal that was suspended and approved")]);
+    expect(broken[0]!.diff).toContain('"path": "/etc"');
+  });
+});

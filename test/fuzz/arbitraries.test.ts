@@ -6,7 +6,7 @@
 // and has every shape spec/fuzzing.md promises. Seeded; fast-check prints the seed on failure.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Call, SchemaNode } from "../../harness/loading/case-schema.ts";
+import type { Answer, Call, SchemaNode } from "../../harness/loading/case-schema.ts";
 import { loadCaseText } from "../../harness/loading/loader.ts";
 import { caseSkeleton, formatted, hostileRaw, latin1Twin, prunings, toolSchema, valueFor, type FuzzOptions } from "../../harness/fuzz/arbitraries.ts";
 import { expectedData, provisional, renderCase, writtenCase, type Skeleton } from "../../harness/fuzz/differential.ts";
@@ -213,7 +213,7 @@ describe("a Latin-1 twin", () => {
 });
 
 /** The answers of a skeleton's resume step, with the calls they name and the index of the step. */
-function resumeOf(skeleton: Skeleton): { at: number; answers: [Call, string][] } | undefined {
+function resumeOf(skeleton: Skeleton): { at: number; answers: [Call, Answer][] } | undefined {
   const at = skeleton.steps.findIndex((step) => step.resume);
   if (at < 0) return undefined;
   return { at, answers: Object.entries(skeleton.steps[at]!.resume!).map(([id, answer]) => [reusedOrNamed(skeleton, id, at)!, answer]) };

@@ -23,6 +23,8 @@ const EXCEPTIONS: Record<string, string> = {
   "shared-nested-defaults": "a dependsOn value (see dependsOn)",
   "proto-under-passthrough": "a dependsOn value (see dependsOn)",
   should: "a case's level follows the requirements a divergence names, which the generators do not choose",
+  replay:
+    "an answer that forges the record an application hands back: conformant runtimes refuse it, ask again or run what was suspended, so it carries no expectation from the reference, and check 26 alone judges it (approval-resume/replayed-other-arguments-run-nothing); not generated yet",
 };
 
 /** Every member name and every value of a closed list (enum, const) in a JSON Schema, at any depth. */

@@ -70,6 +70,7 @@ import approvalsDroppedBesideInvalid from "./approvals-dropped-beside-invalid.ts
 import anyAnswerResumes from "./any-answer-resumes.ts";
 import approvalsKeptByCallId from "./approvals-kept-by-call-id.ts";
 import resumeRunsRequestView from "./resume-runs-request-view.ts";
+import replayedRecordTrusted from "./replayed-record-trusted.ts";
 import decodeCachedByCallId from "./decode-cached-by-call-id.ts";
 import hashCachedByCallId from "./hash-cached-by-call-id.ts";
 import hashCachedByRequest from "./hash-cached-by-request.ts";
@@ -142,6 +143,7 @@ export const MUTANTS: readonly Mutant[] = [
   resumeRunsStoredProposal,
   replaysApprovedProposals,
   resumeRunsRequestView,
+  replayedRecordTrusted,
   anyAnswerResumes,
   approvalsKeptByCallId,
   // Batches.

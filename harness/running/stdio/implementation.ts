@@ -111,7 +111,7 @@ class Connection {
         step = next;
       },
       runTurn: (calls, turn) => resultOf("turn", { turn, calls: [...calls], grants: [...session.grants].sort() }, `turn ${turn}`),
-      resume: (answers) => resultOf("resume", { answers: answers.map((answer) => ({ ...answer })), grants: [...session.grants].sort() }, "the resume"),
+      resume: (answers) => resultOf("resume", { answers: answers.map((answer) => ({ ...answer }) as { callId: string; toolName: string; approved: boolean; replayedArguments?: Json }), grants: [...session.grants].sort() }, "the resume"),
       ...(this.hello?.capabilities.includes("fingerprint") && {
         fingerprint: (toolName: string, args: unknown) =>
           guarded(async () => {

@@ -56,6 +56,9 @@ export const ResumeRequest = z.strictObject({
         toolName: z.string(),
         approved: z.boolean(),
         reason: z.string().optional().describe("With a rejection: the reviewer's reason."),
+        replayedArguments: Json.optional().describe(
+          "With the replay capability, on an approval: the arguments (plain JSON) the record of the call that the application hands back holds; put them where the runtime reads the call's arguments from that record.",
+        ),
       }),
     )
     .min(1)
