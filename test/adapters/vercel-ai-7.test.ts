@@ -27,7 +27,7 @@ describe.each([24] as const)("ai 7 on Node.js %i", (major) => {
     expect(stderr.split("\n").filter((line) => line !== "" && !line.startsWith("[adapter] "))).toEqual([]);
     expect(code).toBe(0);
     const { implementation, summary } = JSON.parse(stdout);
-    expect(implementation).toMatchObject({ name: "ai", version: "7.0.173", capabilities: ["approval", "batch", "resume"] });
+    expect(implementation).toMatchObject({ name: "ai", version: "7.0.173", capabilities: ["approval", "batch", "replay", "resume"] });
     expect(summary.total).toBe(caseCount);
     // No hooks declared: every case with hooks is skipped for it (not applicable when it is only about hooks), none errors, and the hook requirements are not applicable.
     const results: { id: string; status: string; reason?: string; notApplicable?: true }[] = JSON.parse(stdout).results;

@@ -76,10 +76,11 @@ describe("run", () => {
   });
 
   it("errors the cases an adapter command answers with a line longer than --max-line-bytes, which the usage names", async () => {
-    const { code, stdout } = await run("run", "--reporter", "json", "--filter", "matrix/defaults-visible", "--adapter-cmd", "node examples/stdio-adapter.mjs", "--max-line-bytes", "200");
+    // Room for the example adapter's hello (202 bytes with its newline), not for its answer to a turn.
+    const { code, stdout } = await run("run", "--reporter", "json", "--filter", "matrix/defaults-visible", "--adapter-cmd", "node examples/stdio-adapter.mjs", "--max-line-bytes", "250");
     expect(code).toBe(1);
     expect((JSON.parse(stdout) as { results: { status: string; reason: string }[] }).results.map(({ status, reason }) => ({ status, reason }))).toEqual([
-      { status: "errored", reason: "the adapter wrote a line longer than 200 bytes in answer to turn 1" },
+      { status: "errored", reason: "the adapter wrote a line longer than 250 bytes in answer to turn 1" },
     ]);
     for (const command of ["run", "fuzz"]) {
       expect((await run(command, "--help")).stdout).toContain("--max-line-bytes <n> with --adapter-cmd: the longest line (so the largest reply) the adapter may\n                       write, in bytes (default 16777216)");

@@ -28,7 +28,7 @@ function hashless(name: string, changes: Partial<Stages> = {}): Adapter {
     },
     ...changes,
   };
-  return { ...referenceAdapter(name, stages), capabilities: ["approval", "batch", "handoffs", "hooks", "raw-view", "resume", "tool-changes"] };
+  return { ...referenceAdapter(name, stages), capabilities: ["approval", "batch", "handoffs", "hooks", "raw-view", "replay", "resume", "tool-changes"] };
 }
 
 describe("a runtime without proposal hashes", () => {
