@@ -6,8 +6,6 @@
 // wrongly it got its object, evaluates once), and a tool run with that replayed object.
 import { isObjectRef, type ExecutionRecord, type Observation, type PolicyRecord } from "../running/observation.ts";
 
-/** A reference that stands for an object's identity: the object itself in-process, "object N" (N > 0) over stdio. */
-
 /** The policy and execution records that replay an earlier turn's evaluated proposal beside the call's own attempt. */
 export function replayedRecords({ log }: Observation): ReadonlySet<PolicyRecord | ExecutionRecord> {
   const replayed = new Set<PolicyRecord | ExecutionRecord>();

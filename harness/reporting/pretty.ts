@@ -6,7 +6,7 @@ import type { Failure } from "../running/results.ts";
 import { LACKING, REQUIREMENTS } from "../loading/requirements.ts";
 import { inCatalogueOrder } from "./known-failures.ts";
 import { printableLine } from "./printable.ts";
-import type { Counts, RequirementVerdict } from "./summary.ts";
+import { counted, type Counts, type RequirementVerdict } from "./summary.ts";
 import { gateStatus, implementationLabel, type GateStatus, type ReportedResult, type RunReport } from "./report.ts";
 
 const MARK: Record<GateStatus, string> = {
@@ -116,7 +116,7 @@ export function renderRecorded(report: RunReport): string {
 /** How many exercised requirements hold; then each that does not, with the cases behind its verdict. */
 function requirementLines(report: RunReport, width: number): string[] {
   const notApplicable = report.requirements.filter((verdict) => verdict.status === "not_applicable").map((verdict) => verdict.id);
-  const exercised = report.requirements.filter((verdict) => verdict.status !== "untested" && verdict.status !== "not_applicable");
+  const exercised = report.requirements.filter(counted);
   const notHolding = exercised.filter((verdict) => verdict.status !== "holds");
   const untested = report.requirements.length - exercised.length - notApplicable.length;
   const lines = [`Requirements: ${exercised.length - notHolding.length}/${exercised.length} hold` + (untested ? ` (${untested} not exercised by the selected cases)` : "")];

@@ -4,7 +4,7 @@ import { expectationOf, newBreakMessage, type Expectation, type KnownFailures } 
 import type { CaseFileError } from "../loading/loader.ts";
 import { SUITE } from "../loading/package-root.ts";
 import type { CaseResult, CaseStatus } from "../running/results.ts";
-import type { RunBy } from "../running/implementation.ts";
+import { declaredExtras, type RunBy } from "../running/implementation.ts";
 import { badge, count, countBy, requirementVerdicts, type Counts, type RequirementVerdict } from "./summary.ts";
 import { printableLine } from "./printable.ts";
 import { elide, shown } from "../values/elide.ts";
@@ -21,10 +21,13 @@ export interface ReportedImplementation {
   runBy?: RunBy;
 }
 
+/** The packages beside a runtime that do the work, each as "name version" ("@langchain/core 1.3.5"). */
+export const componentList = (components: Readonly<Record<string, string>> | undefined) => Object.entries(components ?? {}).map(([name, version]) => `${name} ${version}`);
+
 /** "langchain 1.5.14 (with @langchain/core 1.3.5, @langchain/langgraph 1.7.3)": the runtime and what works beside it. */
 export function implementationLabel(implementation: Pick<ReportedImplementation, "name" | "version" | "components">): string {
-  const components = Object.entries(implementation.components ?? {});
-  return `${implementation.name} ${implementation.version}${components.length > 0 ? ` (with ${components.map(([name, version]) => `${name} ${version}`).join(", ")})` : ""}`;
+  const components = componentList(implementation.components);
+  return `${implementation.name} ${implementation.version}${components.length > 0 ? ` (with ${components.join(", ")})` : ""}`;
 }
 
 /** A case result, with what the expectations file (--expect) made of it when it lists the case. */
@@ -125,6 +128,7 @@ export function buildReport(
   exploration?: Exploration,
 ): RunReport {
   const requirements = requirementVerdicts(results, adapter.capabilities);
+  const { transportLimits, components } = declaredExtras(adapter);
   const judged = results.map((result) => judge(result, known));
   const selected = new Set(results.map((result) => result.id));
   const stale = [...(known?.entries ?? [])]
@@ -139,8 +143,8 @@ export function buildReport(
       name: shown(adapter.name),
       version: shown(adapter.version),
       capabilities: [...adapter.capabilities],
-      ...(adapter.transportLimits?.length && { transportLimits: [...adapter.transportLimits] }),
-      ...(adapter.components && Object.keys(adapter.components).length > 0 && { components: Object.fromEntries(Object.entries(adapter.components).map(([name, version]) => [shown(name), shown(version)])) }),
+      ...(transportLimits && { transportLimits: [...transportLimits] }),
+      ...(components && { components: Object.fromEntries(Object.entries(components).map(([name, version]) => [shown(name), shown(version)])) }),
       ...(adapter.runBy && { runBy: adapter.runBy }),
     },
     summary: {

@@ -7,8 +7,7 @@ import type { Capability, TransportLimit } from "../adapter.ts";
 import type { LoadedCase } from "../loading/loader.ts";
 import { LACKING, notApplicableTo, REQUIREMENTS } from "../loading/requirements.ts";
 import type { Implementation } from "./implementation.ts";
-import { caseResult } from "./results.ts";
-import type { CaseResult } from "./results.ts";
+import { caseResult, type CaseResult } from "./results.ts";
 
 /** What each transport limit keeps from the harness, as reports say it. */
 export const CANNOT_CARRY: Record<TransportLimit, string> = {

@@ -76,6 +76,11 @@ export interface Implementation {
   dispose?(): Promise<void>;
 }
 
+/** What a declaration adds beside the capabilities: its transport limits and components, each left out when empty (reports then say nothing of it). */
+export function declaredExtras({ transportLimits, components }: Pick<Implementation, "transportLimits" | "components">): Pick<Implementation, "transportLimits" | "components"> {
+  return { ...(transportLimits?.length && { transportLimits }), ...(components && Object.keys(components).length > 0 && { components }) };
+}
+
 /** Either an in-process adapter or an implementation; the runner takes both. */
 export type Runnable = Adapter | Implementation;
 

@@ -5,7 +5,7 @@ import { nestsDeeperThan, tooDeepToHandOver, tooDeepToRead } from "../values/dep
 import { snapshot, type Snapshot } from "../values/snapshot.ts";
 import { shown, SHOWN_TEXT_CHARACTERS } from "../values/elide.ts";
 import { settleWithin } from "./deadline.ts";
-import { caseBudget, describeThrown, ImplementationBroke, isImplementationBroke, type CaseSession, type Implementation } from "./implementation.ts";
+import { caseBudget, declaredExtras, describeThrown, ImplementationBroke, isImplementationBroke, type CaseSession, type Implementation } from "./implementation.ts";
 import { describeValue, observeInProcessOutcomes } from "./outcomes.ts";
 import type { ObservedOutcome, ProbeLog } from "./observation.ts";
 import { createProbes } from "./probes.ts";
@@ -18,8 +18,7 @@ export function inProcess(adapter: Adapter): Implementation {
     name: adapter.name,
     version: adapter.version,
     capabilities: adapter.capabilities,
-    ...(adapter.transportLimits?.length && { transportLimits: adapter.transportLimits }),
-    ...(adapter.components && Object.keys(adapter.components).length > 0 && { components: adapter.components }),
+    ...declaredExtras(adapter),
     async openSession(testCase, timeoutMs): Promise<CaseSession> {
       const budget = caseBudget(timeoutMs);
       const within = <T>(work: () => T | Promise<T>, what: string) => bounded(work, budget.remaining(), `${what} did not finish within ${budget.describe}`);

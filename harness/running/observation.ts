@@ -90,7 +90,7 @@ export interface ProbeLog {
 
 export const emptyLog = (): ProbeLog => ({ parses: [], hooks: [], policies: [], executions: [], handoffs: [] });
 
-/** Whether a reference stands for an object (whose identity can be compared), not for a value without one (over stdio, "object 0"). */
+/** Whether a reference stands for an object's identity: the object itself in-process, "object N" (N > 0) over stdio; not "object 0", a value without one. */
 export const isObjectRef = (ref: unknown) => (typeof ref === "object" && ref !== null) || typeof ref === "function" || (typeof ref === "string" && ref.startsWith("object ") && ref !== "object 0");
 
 /** The records one call left in one step, in the order they were made. */

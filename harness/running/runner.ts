@@ -4,7 +4,7 @@ import { approves, isHandoffCall, type Answer, type Call, type Grant } from "../
 import { expectationFailures } from "../checking/expectations.ts";
 import { universalFailures } from "../checking/universal.ts";
 import type { LoadedCase } from "../loading/loader.ts";
-import { ImplementationBroke, isImplementation, isImplementationBroke, type CaseSession, type Implementation, type Runnable } from "./implementation.ts";
+import { declaredExtras, ImplementationBroke, isImplementation, isImplementationBroke, type CaseSession, type Implementation, type Runnable } from "./implementation.ts";
 import { inProcess } from "./in-process.ts";
 import { describeOutcome, recordsOf, type ObservedOutcome, type Observation, type PolicyRecord, type TurnObservation } from "./observation.ts";
 import { caseResult, type CaseResult, type Failure, type Verdict } from "./results.ts";
@@ -36,13 +36,12 @@ export interface CaseRunner extends Pick<Implementation, "name" | "version" | "c
 
 /** An implementation run in this process: the reference, or an adapter command's connection. */
 export function directRunner(implementation: Implementation): CaseRunner {
-  const { name, version, capabilities, transportLimits, components, runBy } = implementation;
+  const { name, version, capabilities, runBy } = implementation;
   return {
     name,
     version,
     capabilities,
-    ...(transportLimits && { transportLimits }),
-    ...(components && { components }),
+    ...declaredExtras(implementation),
     ...(runBy && { runBy }),
     runCases: (cases, options) => runCases(implementation, cases, options),
     dispose: async () => implementation.dispose?.(),

@@ -2,7 +2,7 @@
 // it by (a report carries the npm package name, "ai", and the product is the Vercel AI SDK), and
 // how many requirements of a group hold, over the same denominator as the implementation's badge.
 import type { Requirement } from "../../loading/requirements.ts";
-import type { RequirementStatus } from "../summary.ts";
+import { counted, type RequirementStatus } from "../summary.ts";
 
 /**
  * Product names by npm package: the runtimes whose adapters report their package name. An
@@ -53,6 +53,7 @@ export interface Tally {
  */
 export function tally(requirements: readonly Requirement[], statusOf: (id: string) => RequirementStatus | undefined): Tally {
   const counts = Object.fromEntries(TALLY_ORDER.map((status) => [status, 0])) as Record<RequirementStatus, number>;
-  for (const requirement of requirements) counts[statusOf(requirement.id) ?? "untested"] += 1;
-  return { of: requirements.length - counts.untested - counts.not_applicable, counts };
+  const statuses = requirements.map((requirement) => statusOf(requirement.id) ?? "untested");
+  for (const status of statuses) counts[status] += 1;
+  return { of: statuses.filter((status) => counted({ status })).length, counts };
 }

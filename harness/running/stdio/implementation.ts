@@ -9,7 +9,7 @@ import { shown, SHOWN_TEXT_CHARACTERS } from "../../values/elide.ts";
 import { snapshot, snapshotOfNotation, type Snapshot } from "../../values/snapshot.ts";
 import { emptyLog, type ProbeLog } from "../observation.ts";
 import { observeOutcomes } from "../outcomes.ts";
-import { caseBudget, ImplementationBroke, type CaseSession, type Implementation } from "../implementation.ts";
+import { caseBudget, declaredExtras, ImplementationBroke, type CaseSession, type Implementation } from "../implementation.ts";
 import type { LoadedCase } from "../../loading/loader.ts";
 import { AdapterProcess, ProcessFailure, type ProcessLimits } from "./adapter-process.ts";
 import { HelloReply, PROTOCOL, Reply, type ProbeRecord, type Request, type Value } from "./protocol.ts";
@@ -34,8 +34,7 @@ export async function stdioImplementation(command: string, limits: Partial<Proce
     name: hello.name,
     version: hello.version,
     capabilities: hello.capabilities as Capability[],
-    ...(hello.transportLimits?.length && { transportLimits: hello.transportLimits }),
-    ...(hello.components && Object.keys(hello.components).length > 0 && { components: hello.components }),
+    ...declaredExtras(hello),
     openSession: (testCase, timeoutMs) => connection.openSession(testCase, timeoutMs),
     dispose: () => connection.dispose(),
   };
