@@ -245,6 +245,22 @@ describe.skipIf(missing !== undefined)("the matrix page, in Chromium", () => {
     await phone.close();
   });
 
+  it("shows a known failure's reason and its upstream issues as links in the dialog", async () => {
+    const real = report("mutant");
+    const listed = real.results.find((result) => result.failures.some((failure) => failure.requirement === "INV-5"))!;
+    const known = { ...real, results: real.results.map((result) => (result === listed ? { ...result, expectation: "expected-failure" as const, known: { reason: "no mutation check", links: ["vercel/ai#21091"] } } : result)) };
+    const file = join(scratch, "known.html");
+    writeFileSync(file, matrixPage({ reports: [{ file: "mutant.json", report: known }], requirements: LIVE, sources: {} }));
+    const tab = await browser.newPage();
+    await tab.goto(pathToFileURL(file).href);
+    await cell(0, "INV-5", tab).click();
+    const shown = tab.locator(`dialog#cases .case[data-case="${listed.id}"]`);
+    expect(await shown.locator("p.known").innerText()).toBe("Known failure: no mutation check");
+    const link = shown.locator("p.upstream a");
+    expect([await link.innerText(), await link.getAttribute("href")]).toEqual(["vercel/ai#21091", "https://github.com/vercel/ai/issues/21091"]);
+    await tab.close();
+  });
+
   it("logged no console errors", () => {
     expect(consoleErrors).toEqual([]);
   });

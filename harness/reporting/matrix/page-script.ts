@@ -24,13 +24,12 @@ export const PAGE_SCRIPT = String.raw`
     return made;
   }
 
-  // Upstream issues and changes as links (the references were checked against owner/repository#number when the report was read).
-  function upstreamLinks(refs) {
+  // Upstream issues and changes as links: each { ref, url }, the address made by the page (upstream-links.ts) from a reference checked when the report was read.
+  function upstreamLinks(links) {
     var paragraph = element("p", "upstream", "Upstream: ");
-    refs.forEach(function (ref, index) {
-      var parts = ref.split("#");
-      var link = element("a", "", ref);
-      link.href = "https://github.com/" + parts[0] + "/issues/" + parts[1];
+    links.forEach(function (known, index) {
+      var link = element("a", "", known.ref);
+      link.href = known.url;
       if (index > 0) paragraph.appendChild(document.createTextNode(", "));
       paragraph.appendChild(link);
     });

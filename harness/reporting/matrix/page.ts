@@ -15,6 +15,8 @@ import type { RequirementStatus } from "../summary.ts";
 import type { ReportFile } from "./reports.ts";
 import { columnName, tally, TALLY_ORDER, type ColumnName } from "./columns.ts";
 import { PAGE_SCRIPT } from "./page-script.ts";
+import { componentList } from "../report.ts";
+import { upstreamUrl } from "../upstream-links.ts";
 import { PAGE_STYLE } from "./page-style.ts";
 
 export interface MatrixInput {
@@ -68,8 +70,7 @@ const runAs = (runBy: ReportFile["report"]["implementation"]["runBy"]) =>
   runBy === undefined ? "not recorded" : runBy.how === "stdio" ? `stdio: ${runBy.command}` : `in-process: ${runBy.module}${runBy.node ? ` on Node.js ${runBy.node}` : ""}`;
 
 /** The version, and the packages beside the runtime that do the work with theirs. */
-const versionText = ({ version, components }: ReportFile["report"]["implementation"]) =>
-  [version, ...Object.entries(components ?? {}).map(([name, componentVersion]) => `${name} ${componentVersion}`)].join(", ");
+const versionText = ({ version, components }: ReportFile["report"]["implementation"]) => [version, ...componentList(components)].join(", ");
 
 export function matrixPage({ reports, requirements, sources }: MatrixInput): string {
   const suite = reports[0]?.report.suite ?? { name: "effective-args", version: "" };
@@ -129,7 +130,10 @@ export function matrixPage({ reports, requirements, sources }: MatrixInput): str
     implementations: reports.map(({ report }, index) => ({
       label: label(names[index]!),
       verdicts: Object.fromEntries(report.requirements.map((verdict) => [verdict.id, verdict])),
-      results: Object.fromEntries(report.results.map((result) => [result.id, result])),
+      // Each upstream reference with the address upstreamUrl gives it, so that the page's script follows the one rule.
+      results: Object.fromEntries(
+        report.results.map((result) => [result.id, result.known?.links ? { ...result, known: { ...result.known, links: result.known.links.map((ref) => ({ ref, url: upstreamUrl(ref) })) } } : result]),
+      ),
     })),
     requirements: Object.fromEntries(requirements.map((requirement) => [requirement.id, requirement.title])),
     marks: VERDICT_MARKS,
